@@ -1,0 +1,82 @@
+package apiserver
+
+import "kubeplay/core/api"
+
+// UserInfo is who a request is from, after authentication.
+type UserInfo struct {
+	Name   string
+	Groups []string
+}
+
+// Well-known identities (see authn.go for how they authenticate).
+const (
+	UserAdmin              = "kubernetes-admin"
+	UserScheduler          = "system:kube-scheduler"
+	UserControllerManager  = "system:kube-controller-manager"
+	NodeUserPrefix         = "system:node:"
+	GroupMasters           = "system:masters"
+	GroupNodes             = "system:nodes"
+	GroupAuthenticated     = "system:authenticated"
+	ServiceAccountPrefix   = "system:serviceaccount:"
+)
+
+// Request is one API call. It is what an HTTP request to kube-apiserver
+// carries, already parsed: kubeplay has no wire, but every field a real
+// request would have is here.
+type Request struct {
+	// User is the identity presented by the client (the credential). The
+	// apiserver authenticates it: an unknown user is refused with 401.
+	User UserInfo
+	// Impersonate is kubectl's --as: the apiserver checks that User may
+	// impersonate it, then acts as it.
+	Impersonate string
+	// Component names the caller in the trace: kubectl, kube-scheduler,
+	// kube-controller-manager/deployment-controller, kubelet/demo-worker...
+	Component string
+
+	Verb        string // get list watch create update patch delete deletecollection
+	Group       string // "" for core, "apps", "rbac.authorization.k8s.io", ...
+	Resource    string // plural lower-case: pods, deployments
+	Subresource string // status, binding, scale, log, eviction, or ""
+	Namespace   string
+	Name        string
+
+	// Body is the object for create and update (and binding, eviction).
+	Body api.Object
+	// Patch and PatchType for patch: PatchType is one of
+	// application/strategic-merge-patch+json, application/merge-patch+json,
+	// application/json-patch+json.
+	Patch     []byte
+	PatchType string
+
+	DryRun       bool
+	FieldManager string
+
+	// List and watch options.
+	LabelSelector   string
+	FieldSelector   string
+	ResourceVersion string
+	// AllowWatchBookmarks and friends are not modelled.
+
+	// Delete options.
+	GracePeriodSeconds *int64
+	PropagationPolicy  string // Orphan, Background, Foreground; "" = the kind's default
+	Preconditions      *api.Preconditions
+}
+
+// WatchEvent is one watch notification (watch.Event).
+type WatchEvent struct {
+	Type   string // ADDED MODIFIED DELETED BOOKMARK ERROR
+	Object api.Object
+	// Revision is the store revision of the change (the object's resourceVersion).
+	Revision int64
+}
+
+// Watch event types.
+const (
+	Added    = "ADDED"
+	Modified = "MODIFIED"
+	Deleted  = "DELETED"
+	Bookmark = "BOOKMARK"
+	Error    = "ERROR"
+)
