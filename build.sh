@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# kubeplay's one build entry point.
+#   ./build.sh          build everything (native CLI, wasm, site bundle) into dist/
+#   ./build.sh serve    build, then serve the playground on http://127.0.0.1:${PORT:-8080}
+#   ./build.sh test     install what tests need if missing, then run every test
+#   ./build.sh worker   build, then run the Cloudflare Worker locally (wrangler dev --local) on :8787
+#   ./build.sh bench    run the benchmarks and print their figures
+set -euo pipefail
+cd "$(dirname "$0")"
+ROOT=$(pwd)
+DIST="$ROOT/dist"
+export CGO_ENABLED=0
+
+log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+
+need_node_modules() {
+	# $1: directory with package.json + package-lock.json
+	local d=$1
+	[ -f "$d/package-lock.json" ] || return 0
+	if [ ! -d "$d/node_modules" ] || [ "$d/package-lock.json" -nt "$d/node_modules/.package-lock.json" ]; then
+		log "npm ci in ${d#$ROOT/}"
+		(cd "$d" && npm ci --no-audit --no-fund --loglevel=error)
+	fi
+}
+
+build_native() {
+	log "go build kubeplay (native CLI)"
+	mkdir -p "$DIST"
+	go build -trimpath -o "$DIST/kubeplay" ./core/cmd/kubeplay
+}
+
+build_wasm() {
+	[ -d wasm ] || return 0
+	log "go build wasm (GOOS=js GOARCH=wasm)"
+	mkdir -p "$DIST/site"
+	GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' -o "$DIST/site/kubeplay.wasm" ./wasm
+	cp "$(go env GOROOT)/lib/wasm/wasm_exec.js" "$DIST/site/wasm_exec.js"
+}
+
+build_site() {
+	[ -f site/package.json ] || return 0
+	need_node_modules site
+	log "bundle site (esbuild)"
+	(cd site && node build.mjs "$DIST/site")
+}
+
+compress_site() {
+	[ -d "$DIST/site" ] || return 0
+	log "precompress (brotli, gzip)"
+	find "$DIST/site" -type f \( -name '*.wasm' -o -name '*.js' -o -name '*.css' -o -name '*.html' -o -name '*.svg' -o -name '*.json' \) | while read -r f; do
+		gzip -9 -k -f -n "$f"
+		if command -v brotli >/dev/null 2>&1; then brotli -f -q 11 -o "$f.br" "$f"; fi
+	done
+}
+
+build_all() {
+	build_native
+	build_wasm
+	build_site
+	compress_site
+}
+
+ensure_test_deps() {
+	if ! command -v chromium >/dev/null 2>&1 || ! command -v brotli >/dev/null 2>&1; then
+		log "installing chromium and brotli (Debian packages)"
+		if [ "$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi
+		$SUDO apt-get update -qq
+		DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium brotli >/dev/null
+	fi
+}
+
+cmd=${1:-build}
+case "$cmd" in
+build)
+	build_all
+	;;
+serve)
+	build_all
+	log "serving http://127.0.0.1:${PORT:-8080}/"
+	exec go run ./site/devserver -dir "$DIST/site" -addr "127.0.0.1:${PORT:-8080}"
+	;;
+test)
+	ensure_test_deps
+	build_all
+	log "go vet"
+	go vet ./core/... ./site/devserver/...
+	log "go test (core, wasm glue natively where possible, browser tests)"
+	KUBEPLAY_DIST="$DIST" go test -count=1 -timeout 40m ./...
+	if [ -d scenarios ] && ls scenarios/*.yaml >/dev/null 2>&1; then
+		log "kubeplay check scenarios/"
+		"$DIST/kubeplay" check scenarios/
+	fi
+	log "all tests passed"
+	;;
+bench)
+	go test -run '^$' -bench . -benchmem ./core/...
+	;;
+worker)
+	build_all
+	[ -d site/worker ] || { echo "site/worker is not built yet" >&2; exit 1; }
+	need_node_modules site/worker
+	log "wrangler dev --local on http://127.0.0.1:8787"
+	cd site/worker
+	export WRANGLER_SEND_METRICS=false CLOUDFLARE_CF_FETCH_ENABLED=false CI=true
+	set -m
+	npx wrangler dev --local --ip 127.0.0.1 --port 8787 &
+	pid=$!
+	trap 'kill -- -$pid 2>/dev/null || true' EXIT INT TERM
+	wait $pid
+	;;
+*)
+	echo "usage: ./build.sh [build|serve|test|worker|bench]" >&2
+	exit 2
+	;;
+esac
