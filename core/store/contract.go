@@ -12,7 +12,7 @@ var (
 	ErrKeyExists   = errors.New("key already exists")
 	ErrKeyNotFound = errors.New("key not found")
 	// ErrConflict is returned when the guard (expected mod revision) does not match.
-	ErrConflict   = errors.New("mod revision mismatch")
+	ErrConflict      = errors.New("mod revision mismatch")
 	ErrLeaseNotFound = errors.New("etcdserver: requested lease not found")
 )
 
