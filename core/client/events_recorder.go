@@ -1,0 +1,192 @@
+package client
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"kubeplay/core/api"
+)
+
+// SeriesRefresh is how often an events.k8s.io recorder writes the series of
+// repeated events and forgets old ones (client-go tools/events: 6 minutes).
+const SeriesRefresh = 6 * time.Minute
+
+// EventsRecorder records events the events.k8s.io way (client-go
+// tools/events), as kube-scheduler does: eventTime, action,
+// reportingController and reportingInstance set; source, firstTimestamp,
+// lastTimestamp and count left empty. It stores them as core/v1 Events (the
+// same objects kubectl reads), named "<regarding.name>.<%x UnixNano>" in the
+// regarding object's namespace.
+//
+// A repeat of an isomorphic event (same regarding and related object,
+// action, reason, note, reportingController) becomes a series: the second
+// occurrence PATCHes series {count: 2, lastObservedTime}; later ones only
+// bump the series in memory, and every 6 minutes the recorder writes the
+// current series of each repeated event and forgets events not seen for 6
+// minutes. kubectl shows LAST SEEN from series.lastObservedTime.
+type EventsRecorder struct {
+	c                   *Client
+	reportingController string
+	reportingInstance   string
+	names               nameClock
+
+	cache     map[string]*api.Event // isomorphic key → last recorded event
+	order     []string              // keys in first-seen order, for deterministic sweeps
+	stopTimer func()
+}
+
+// NewEventsRecorder returns an events.k8s.io-style recorder, e.g.
+// NewEventsRecorder(c, "default-scheduler", "default-scheduler-demo-control-plane").
+func NewEventsRecorder(c *Client, reportingController, reportingInstance string) *EventsRecorder {
+	return &EventsRecorder{c: c, reportingController: reportingController, reportingInstance: reportingInstance,
+		names: nameClock{}, cache: map[string]*api.Event{}}
+}
+
+// Eventf records an event about regarding (and optionally related), with
+// action (e.g. "Binding", "Scheduling") and a formatted note.
+func (r *EventsRecorder) Eventf(regarding, related api.Object, eventType, reason, action, note string, args ...any) {
+	if len(args) > 0 {
+		note = fmt.Sprintf(note, args...)
+	}
+	r.record(regarding, related, eventType, reason, action, note)
+}
+
+// Stop stops the series refresh timer; repeats are no longer written.
+func (r *EventsRecorder) Stop() {
+	if r.stopTimer != nil {
+		r.stopTimer()
+		r.stopTimer = nil
+	}
+	clear(r.cache)
+	r.order = nil
+}
+
+func isomorphicKey(e *api.Event) string {
+	var rel api.ObjectReference
+	if e.Related != nil {
+		rel = *e.Related
+	}
+	ref := func(o *api.ObjectReference) string {
+		return strings.Join([]string{o.Kind, o.Namespace, o.Name, o.UID, o.APIVersion, o.ResourceVersion, o.FieldPath}, "\x01")
+	}
+	return strings.Join([]string{e.Action, e.Reason, e.ReportingController, e.Message, ref(&e.InvolvedObject), ref(&rel)}, "\x00")
+}
+
+func (r *EventsRecorder) record(regarding, related api.Object, eventType, reason, action, note string) *api.Event {
+	if eventType != api.EventTypeNormal && eventType != api.EventTypeWarning {
+		return nil
+	}
+	ref, err := GetReference(regarding)
+	if err != nil {
+		return nil
+	}
+	now := r.c.sim.Now()
+	ns := ref.Namespace
+	if ns == "" {
+		ns = api.NamespaceDefault
+	}
+	ev := &api.Event{
+		ObjectMeta:          api.ObjectMeta{Namespace: ns},
+		InvolvedObject:      *ref,
+		Reason:              reason,
+		Message:             note,
+		Type:                eventType,
+		EventTime:           api.MicroTime{Time: now},
+		Action:              action,
+		ReportingController: r.reportingController,
+		ReportingInstance:   r.reportingInstance,
+	}
+	if related != nil {
+		if rel, err := GetReference(related); err == nil {
+			ev.Related = rel
+		}
+	}
+	r.startTimer()
+	key := isomorphicKey(ev)
+	if cached, ok := r.cache[key]; ok {
+		if cached.Series != nil {
+			cached.Series.Count++
+			cached.Series.LastObservedTime = api.MicroTime{Time: now}
+			traceEvent(r.c, cached, " (series updated in memory)")
+			return cached
+		}
+		cached.Series = &api.EventSeries{Count: 2, LastObservedTime: api.MicroTime{Time: now}}
+		return r.write(key, cached)
+	}
+	ev.Name = r.names.name(ref.Name, now)
+	r.cache[key] = ev
+	r.order = append(r.order, key)
+	return r.write(key, ev)
+}
+
+// write stores ev: a series is PATCHed (re-created if the server no longer
+// has it), a first occurrence created.
+func (r *EventsRecorder) write(key string, ev *api.Event) *api.Event {
+	events := r.c.Resource("events").Namespace(ev.Namespace)
+	var stored api.Object
+	var err error
+	if ev.Series != nil {
+		stored, err = events.Patch(ev.Name, StrategicMergePatchType, seriesPatch(ev.Series))
+	}
+	if ev.Series == nil || (err != nil && api.IsNotFound(err)) {
+		cp := *ev
+		cp.ResourceVersion = ""
+		stored, err = createEvent(events, &cp, &r.names, ev.InvolvedObject.Name)
+		ev.Name = cp.Name
+	}
+	if err != nil {
+		traceEvent(r.c, ev, fmt.Sprintf(" (not recorded: %v)", err))
+		return nil
+	}
+	if se, ok := stored.(*api.Event); ok {
+		ev.ResourceVersion = se.ResourceVersion
+		traceEvent(r.c, se, "")
+		return se
+	}
+	traceEvent(r.c, ev, "")
+	return ev
+}
+
+func seriesPatch(s *api.EventSeries) []byte {
+	b, _ := json.Marshal(map[string]any{"series": s})
+	return b
+}
+
+func (r *EventsRecorder) startTimer() {
+	if r.stopTimer != nil {
+		return
+	}
+	r.stopTimer = r.c.sim.Every(SeriesRefresh, "events recorder "+r.reportingController+" series", r.sweep)
+}
+
+// sweep writes the series of repeated events and forgets events that have
+// not been seen for SeriesRefresh (refreshExistingEventSeries + finishSeries).
+func (r *EventsRecorder) sweep() {
+	now := r.c.sim.Now()
+	keep := r.order[:0]
+	var drop []string
+	for _, key := range r.order {
+		ev := r.cache[key]
+		if ev.Series != nil {
+			r.write(key, ev)
+			if now.Sub(ev.Series.LastObservedTime.Time) > SeriesRefresh {
+				drop = append(drop, key)
+				continue
+			}
+		} else if now.Sub(ev.EventTime.Time) > SeriesRefresh {
+			drop = append(drop, key)
+			continue
+		}
+		keep = append(keep, key)
+	}
+	r.order = keep
+	for _, key := range drop {
+		delete(r.cache, key)
+	}
+	if len(r.cache) == 0 && r.stopTimer != nil {
+		r.stopTimer()
+		r.stopTimer = nil
+	}
+}
