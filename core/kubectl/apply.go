@@ -1,0 +1,240 @@
+package kubectl
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"strconv"
+
+	"kubeplay/core/api"
+	"kubeplay/core/api/strategicpatch"
+)
+
+// LastAppliedAnnotation holds the configuration kubectl apply last applied.
+const LastAppliedAnnotation = "kubectl.kubernetes.io/last-applied-configuration"
+
+var applyFlags = []flagDef{
+	{name: "filename", short: "f"},
+	{name: "recursive", short: "R", isBool: true},
+	{name: "output", short: "o"},
+	{name: "dry-run"},
+	{name: "server-side", isBool: true},
+	{name: "force", isBool: true},
+	{name: "validate"},
+	{name: "prune", isBool: true},
+	{name: "selector", short: "l"},
+}
+
+// Diagnostic is an error of an applied file mapped to an editor line.
+type Diagnostic struct {
+	Line    int    `json:"line"`
+	Message string `json:"message"`
+}
+
+func runApply(inv *invocation) error {
+	if !inv.f.changed("filename") {
+		return fmt.Errorf("must specify one of -f and -k")
+	}
+	docs, err := inv.readManifests(inv.f.all("filename"))
+	if err != nil {
+		return err
+	}
+	errs := inv.applyDocs(docs, nil)
+	return aggregate(errs)
+}
+
+// ApplyContent is the editor's Apply button: kubectl apply -f filename with
+// content as the file. It returns the exit code and one Diagnostic per
+// error, placed on the line the error is about.
+func (k *Kubectl) ApplyContent(filename string, content []byte, stdout, stderr io.Writer) (int, []Diagnostic) {
+	if k.client == nil {
+		fmt.Fprintln(stderr, "The connection to the server localhost:8080 was refused - did you specify the right host or port?")
+		return 1, nil
+	}
+	f, _ := parseFlags("apply", nil, applyFlags)
+	inv := &invocation{k: k, name: "apply", f: f, out: stdout, errOut: stderr, ns: k.env.Namespace}
+	docs, err := parseDocs(filename, content)
+	if err != nil {
+		docs = append(docs, &doc{source: filename, err: err})
+	}
+	var diags []Diagnostic
+	errs := inv.applyDocs(docs, &diags)
+	if err := aggregate(errs); err != nil {
+		return printError(stderr, err), diags
+	}
+	return 0, diags
+}
+
+var yamlLine = regexp.MustCompile(`yaml: line (\d+)`)
+
+// applyDocs applies each document, printing "<kind>/<name> created|
+// configured|unchanged"; the errors are returned for printing after all
+// documents, as kubectl does. With diags, each error is also mapped to a line.
+func (inv *invocation) applyDocs(docs []*doc, diags *[]Diagnostic) []error {
+	var errs []error
+	fail := func(d *doc, err error) {
+		errs = append(errs, err)
+		if diags == nil {
+			return
+		}
+		line := d.line
+		if m := yamlLine.FindStringSubmatch(err.Error()); m != nil {
+			line, _ = strconv.Atoi(m[1])
+		}
+		var se *api.StatusError
+		if errors.As(err, &se) && se.ErrStatus.Reason == api.StatusReasonInvalid && se.ErrStatus.Details != nil && len(se.ErrStatus.Details.Causes) > 0 {
+			for _, c := range se.ErrStatus.Details.Causes {
+				msg := c.Message
+				if c.Field != "" {
+					msg = c.Field + ": " + c.Message
+				}
+				*diags = append(*diags, Diagnostic{Line: lineOf(d.node, c.Field), Message: msg})
+			}
+			return
+		}
+		if line == 0 {
+			line = 1
+		}
+		*diags = append(*diags, Diagnostic{Line: line, Message: trimErrorPrefix(errorMessage(err))})
+	}
+	for _, d := range docs {
+		if d.err != nil {
+			fail(d, d.err)
+			continue
+		}
+		if err := inv.applyOne(d); err != nil {
+			fail(d, err)
+		}
+	}
+	return errs
+}
+
+func trimErrorPrefix(s string) string {
+	for _, p := range []string{"error: "} {
+		if len(s) > len(p) && s[:len(p)] == p {
+			s = s[len(p):]
+		}
+	}
+	for len(s) > 0 && s[len(s)-1] == '\n' {
+		s = s[:len(s)-1]
+	}
+	return s
+}
+
+// applyOne is client-side apply of one document.
+func (inv *invocation) applyOne(d *doc) error {
+	info := d.info
+	if d.name() == "" {
+		return fmt.Errorf("error when retrieving current configuration of:\nResource: %q, GroupVersionKind: %q\nName: \"\", Namespace: %q\nfrom server for: %q: resource name may not be empty", info.Resource+"."+info.Version+"."+info.Group, info.APIVersion()+", Kind="+info.Kind, d.namespace(inv), d.source)
+	}
+	if err := inv.checkNamespace(d); err != nil {
+		return err
+	}
+	ns := d.namespace(inv)
+	_, modified, err := modifiedConfiguration(d.raw, info, ns)
+	if err != nil {
+		return err
+	}
+	for attempt := 0; ; attempt++ {
+		current, err := inv.get(info, ns, d.name())
+		if err != nil && !api.IsNotFound(err) {
+			return withSource("retrieving current configuration of", d.source, err)
+		}
+		if err != nil {
+			obj, derr := decodeTyped(info, modified)
+			if derr != nil {
+				return withSource("creating", d.source, derr)
+			}
+			if _, err := inv.create(info, ns, obj); err != nil {
+				return withSource("creating", d.source, err)
+			}
+			fmt.Fprintf(inv.out, "%s created\n", objRef(info, d.name()))
+			return nil
+		}
+		if _, derr := decodeTyped(info, modified); derr != nil {
+			return withSource("patching", d.source, derr)
+		}
+		last := current.GetObjectMeta().Annotations[LastAppliedAnnotation]
+		modJSON, _ := json.Marshal(modified)
+		curJSON := api.EncodeJSON(current)
+		patch, err := strategicpatch.CreateThreeWayMergePatch([]byte(last), modJSON, curJSON, info.New())
+		if err != nil {
+			return withSource("patching", d.source, err)
+		}
+		if string(patch) == "{}" {
+			fmt.Fprintf(inv.out, "%s unchanged\n", objRef(info, d.name()))
+			return nil
+		}
+		if _, err := inv.patch(info, ns, d.name(), strategicMergePatch, patch); err != nil {
+			if api.IsConflict(err) && attempt < 4 {
+				continue
+			}
+			return withSource("patching", d.source, err)
+		}
+		fmt.Fprintf(inv.out, "%s configured\n", objRef(info, d.name()))
+		return nil
+	}
+}
+
+// checkNamespace is kubectl's refusal to apply an object of namespace a
+// with -n b.
+func (inv *invocation) checkNamespace(d *doc) error {
+	if d.info == nil || !d.info.Namespaced || !inv.explicitNs {
+		return nil
+	}
+	if ns := d.rawNamespace(); ns != "" && ns != inv.ns {
+		return fmt.Errorf("the namespace from the provided object %q does not match the namespace %q. You must pass '--namespace=%s' to perform this operation.", ns, inv.ns, ns)
+	}
+	return nil
+}
+
+// modifiedConfiguration is kubectl's GetModifiedConfiguration: the file's
+// object with its namespace set, and with the last-applied annotation
+// holding the compact JSON of that object (annotations emptied of it).
+func modifiedConfiguration(raw map[string]any, info *api.ResourceInfo, ns string) (original []byte, modified map[string]any, err error) {
+	obj := deepCopyJSON(raw).(map[string]any)
+	meta, _ := obj["metadata"].(map[string]any)
+	if meta == nil {
+		meta = map[string]any{}
+		obj["metadata"] = meta
+	}
+	if info.Namespaced && ns != "" {
+		meta["namespace"] = ns
+	}
+	annots, _ := meta["annotations"].(map[string]any)
+	if annots == nil {
+		annots = map[string]any{}
+	}
+	delete(annots, LastAppliedAnnotation)
+	meta["annotations"] = annots
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	if err := enc.Encode(obj); err != nil {
+		return nil, nil, err
+	}
+	original = buf.Bytes()
+	mod := deepCopyJSON(obj).(map[string]any)
+	mod["metadata"].(map[string]any)["annotations"].(map[string]any)[LastAppliedAnnotation] = string(original)
+	return original, mod, nil
+}
+
+func deepCopyJSON(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = deepCopyJSON(e)
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = deepCopyJSON(e)
+		}
+		return out
+	}
+	return v
+}

@@ -1,0 +1,354 @@
+package kubectl
+
+import (
+	"encoding/base64"
+	"fmt"
+	"strings"
+
+	"kubeplay/core/api"
+)
+
+var createFlags = []flagDef{
+	{name: "filename", short: "f"},
+	{name: "recursive", short: "R", isBool: true},
+	{name: "output", short: "o"},
+	{name: "dry-run"},
+	{name: "save-config", isBool: true},
+	{name: "image"},
+	{name: "replicas", def: "1"},
+	{name: "port", def: "-1"},
+	{name: "verb"},
+	{name: "resource"},
+	{name: "resource-name"},
+	{name: "role"},
+	{name: "clusterrole"},
+	{name: "user"},
+	{name: "group"},
+	{name: "serviceaccount"},
+	{name: "from-literal"},
+	{name: "tcp"},
+	{name: "validate"},
+}
+
+func runCreate(inv *invocation) error {
+	if inv.f.changed("filename") {
+		return inv.createFromFiles()
+	}
+	args := inv.f.args
+	if len(args) == 0 {
+		return fmt.Errorf("must specify one of -f and -k")
+	}
+	sub, rest := args[0], args[1:]
+	if sub == "secret" {
+		if len(rest) == 0 || rest[0] != "generic" {
+			return fmt.Errorf("unknown command %q for %q", strings.Join(rest, " "), "kubectl create secret")
+		}
+		sub, rest = "secret generic", rest[1:]
+	}
+	gen, ok := createGenerators[sub]
+	if !ok {
+		return fmt.Errorf("unknown command %q for %q", sub, "kubectl create")
+	}
+	if len(rest) == 0 {
+		return fmt.Errorf("exactly one NAME is required, got 0\nSee 'kubectl create %s -h' for help and examples", sub)
+	}
+	if len(rest) > 1 {
+		return fmt.Errorf("exactly one NAME is required, got %d\nSee 'kubectl create %s -h' for help and examples", len(rest), sub)
+	}
+	raw, err := gen(inv, rest[0])
+	if err != nil {
+		return err
+	}
+	apiVersion, _ := raw["apiVersion"].(string)
+	info, err := api.ResourceForKind(apiVersion, raw["kind"].(string))
+	if err != nil {
+		return err
+	}
+	obj, err := decodeTyped(info, raw)
+	if err != nil {
+		return err
+	}
+	if inv.f.str("dry-run") == "client" {
+		return inv.printResult(info, obj, "created (dry run)")
+	}
+	created, err := inv.create(info, inv.scopeNs(info), obj)
+	if err != nil {
+		return err
+	}
+	return inv.printResult(info, created, "created")
+}
+
+// printResult prints "<kind>/<name> <verb>", or the object with -o.
+func (inv *invocation) printResult(info *api.ResourceInfo, obj api.Object, verb string) error {
+	switch o := inv.f.str("output"); o {
+	case "":
+		fmt.Fprintf(inv.out, "%s %s\n", objRef(info, obj.GetObjectMeta().Name), verb)
+	case "name":
+		fmt.Fprintln(inv.out, objRef(info, obj.GetObjectMeta().Name))
+	default:
+		return printObject(inv.out, obj, o)
+	}
+	return nil
+}
+
+func (inv *invocation) createFromFiles() error {
+	docs, err := inv.readManifests(inv.f.all("filename"))
+	if err != nil {
+		return err
+	}
+	var errs []error
+	for _, d := range docs {
+		if d.err != nil {
+			errs = append(errs, d.err)
+			continue
+		}
+		if err := inv.checkNamespace(d); err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		ns := d.namespace(inv)
+		raw := deepCopyJSON(d.raw).(map[string]any)
+		if inv.f.boolean("save-config") {
+			_, raw, _ = modifiedConfiguration(d.raw, d.info, ns)
+		}
+		obj, err := decodeTyped(d.info, raw)
+		if err != nil {
+			errs = append(errs, withSource("creating", d.source, err))
+			continue
+		}
+		created, err := inv.create(d.info, ns, obj)
+		if err != nil {
+			errs = append(errs, withSource("creating", d.source, err))
+			continue
+		}
+		if err := inv.printResult(d.info, created, "created"); err != nil {
+			return err
+		}
+	}
+	return aggregate(errs)
+}
+
+// createGenerators build the objects of kubectl create <kind> NAME.
+var createGenerators = map[string]func(inv *invocation, name string) (map[string]any, error){
+	"deployment":         genDeployment,
+	"deploy":             genDeployment,
+	"namespace":          genNamespace,
+	"ns":                 genNamespace,
+	"role":               genRole("Role"),
+	"clusterrole":        genRole("ClusterRole"),
+	"rolebinding":        genBinding("RoleBinding"),
+	"clusterrolebinding": genBinding("ClusterRoleBinding"),
+	"configmap":          genConfigMap,
+	"cm":                 genConfigMap,
+	"secret generic":     genSecret,
+	"serviceaccount":     genServiceAccount,
+	"sa":                 genServiceAccount,
+}
+
+func meta(inv *invocation, name string, namespaced bool) map[string]any {
+	m := map[string]any{"name": name}
+	if namespaced {
+		m["namespace"] = inv.ns
+	}
+	return m
+}
+
+// genDeployment is kubectl create deployment: labels app=NAME, one
+// container per --image named after the image.
+func genDeployment(inv *invocation, name string) (map[string]any, error) {
+	images := inv.f.strs("image")
+	if len(images) == 0 {
+		return nil, fmt.Errorf("required flag(s) \"image\" not set")
+	}
+	replicas, err := inv.f.integer("replicas")
+	if err != nil {
+		return nil, err
+	}
+	port, err := inv.f.integer("port")
+	if err != nil {
+		return nil, err
+	}
+	if len(images) > 1 && port >= 0 {
+		return nil, fmt.Errorf("cannot specify port when using multiple images")
+	}
+	labels := map[string]any{"app": name}
+	var containers []any
+	used := map[string]bool{}
+	for _, img := range images {
+		cname := img
+		if i := strings.LastIndexByte(cname, '/'); i >= 0 {
+			cname = cname[i+1:]
+		}
+		if i := strings.IndexByte(cname, '@'); i >= 0 {
+			cname = cname[:i]
+		}
+		if i := strings.IndexByte(cname, ':'); i >= 0 {
+			cname = cname[:i]
+		}
+		cname = strings.ReplaceAll(cname, "_", "-")
+		base := cname
+		for i := 1; used[cname]; i++ {
+			cname = fmt.Sprintf("%s-%d", base, i)
+		}
+		used[cname] = true
+		containers = append(containers, map[string]any{"name": cname, "image": img, "resources": map[string]any{}})
+	}
+	if port >= 0 {
+		containers[0].(map[string]any)["ports"] = []any{map[string]any{"containerPort": port}}
+	}
+	m := meta(inv, name, true)
+	m["labels"] = labels
+	return map[string]any{
+		"apiVersion": "apps/v1",
+		"kind":       "Deployment",
+		"metadata":   m,
+		"spec": map[string]any{
+			"replicas": replicas,
+			"selector": map[string]any{"matchLabels": labels},
+			"template": map[string]any{
+				"metadata": map[string]any{"labels": labels},
+				"spec":     map[string]any{"containers": containers},
+			},
+			"strategy": map[string]any{},
+		},
+	}, nil
+}
+
+func genNamespace(inv *invocation, name string) (map[string]any, error) {
+	return map[string]any{"apiVersion": "v1", "kind": "Namespace", "metadata": map[string]any{"name": name}}, nil
+}
+
+func genServiceAccount(inv *invocation, name string) (map[string]any, error) {
+	return map[string]any{"apiVersion": "v1", "kind": "ServiceAccount", "metadata": meta(inv, name, true)}, nil
+}
+
+func literals(inv *invocation) (map[string]string, error) {
+	out := map[string]string{}
+	for _, l := range inv.f.all("from-literal") {
+		k, v, ok := strings.Cut(l, "=")
+		if !ok || k == "" {
+			return nil, fmt.Errorf("invalid literal source %s, expected key=value", l)
+		}
+		out[k] = v
+	}
+	return out, nil
+}
+
+func genConfigMap(inv *invocation, name string) (map[string]any, error) {
+	lits, err := literals(inv)
+	if err != nil {
+		return nil, err
+	}
+	data := map[string]any{}
+	for k, v := range lits {
+		data[k] = v
+	}
+	return map[string]any{"apiVersion": "v1", "kind": "ConfigMap", "metadata": meta(inv, name, true), "data": data}, nil
+}
+
+func genSecret(inv *invocation, name string) (map[string]any, error) {
+	lits, err := literals(inv)
+	if err != nil {
+		return nil, err
+	}
+	data := map[string]any{}
+	for k, v := range lits {
+		data[k] = base64.StdEncoding.EncodeToString([]byte(v))
+	}
+	return map[string]any{"apiVersion": "v1", "kind": "Secret", "metadata": meta(inv, name, true), "type": "Opaque", "data": data}, nil
+}
+
+var validRoleVerbs = map[string]bool{"*": true, "get": true, "list": true, "watch": true, "create": true, "update": true, "patch": true, "delete": true, "deletecollection": true, "use": true, "bind": true, "escalate": true, "impersonate": true, "approve": true, "sign": true}
+
+// genRole is kubectl create role/clusterrole --verb --resource
+// [--resource-name]: one rule per API group.
+func genRole(kind string) func(inv *invocation, name string) (map[string]any, error) {
+	return func(inv *invocation, name string) (map[string]any, error) {
+		verbs := inv.f.strs("verb")
+		if len(verbs) == 0 {
+			return nil, fmt.Errorf("at least one verb must be specified")
+		}
+		for _, v := range verbs {
+			if !validRoleVerbs[v] {
+				return nil, fmt.Errorf("invalid verb: '%s'", v)
+			}
+		}
+		resources := inv.f.strs("resource")
+		if len(resources) == 0 {
+			return nil, fmt.Errorf("at least one resource must be specified")
+		}
+		var groups []string
+		byGroup := map[string][]any{}
+		for _, r := range resources {
+			res, sub, _ := strings.Cut(r, "/")
+			info, err := resolve(res)
+			if err != nil {
+				return nil, fmt.Errorf("resource %s has not been found", r)
+			}
+			plural := info.Resource
+			if sub != "" {
+				plural += "/" + sub
+			}
+			if _, ok := byGroup[info.Group]; !ok {
+				groups = append(groups, info.Group)
+			}
+			byGroup[info.Group] = append(byGroup[info.Group], plural)
+		}
+		var rules []any
+		for _, g := range groups {
+			vs := make([]any, len(verbs))
+			for i, v := range verbs {
+				vs[i] = v
+			}
+			rule := map[string]any{"apiGroups": []any{g}, "resources": byGroup[g], "verbs": vs}
+			if rn := inv.f.strs("resource-name"); len(rn) > 0 {
+				names := make([]any, len(rn))
+				for i, n := range rn {
+					names[i] = n
+				}
+				rule["resourceNames"] = names
+			}
+			rules = append(rules, rule)
+		}
+		return map[string]any{"apiVersion": "rbac.authorization.k8s.io/v1", "kind": kind, "metadata": meta(inv, name, kind == "Role"), "rules": rules}, nil
+	}
+}
+
+// genBinding is kubectl create rolebinding/clusterrolebinding.
+func genBinding(kind string) func(inv *invocation, name string) (map[string]any, error) {
+	return func(inv *invocation, name string) (map[string]any, error) {
+		role, clusterRole := inv.f.str("role"), inv.f.str("clusterrole")
+		var ref map[string]any
+		switch {
+		case kind == "ClusterRoleBinding" && clusterRole == "":
+			return nil, fmt.Errorf("required flag(s) \"clusterrole\" not set")
+		case role != "" && clusterRole != "":
+			return nil, fmt.Errorf("exactly one of clusterrole or role must be specified")
+		case role != "":
+			ref = map[string]any{"apiGroup": "rbac.authorization.k8s.io", "kind": "Role", "name": role}
+		case clusterRole != "":
+			ref = map[string]any{"apiGroup": "rbac.authorization.k8s.io", "kind": "ClusterRole", "name": clusterRole}
+		default:
+			return nil, fmt.Errorf("exactly one of clusterrole or role must be specified")
+		}
+		var subjects []any
+		for _, u := range inv.f.strs("user") {
+			subjects = append(subjects, map[string]any{"apiGroup": "rbac.authorization.k8s.io", "kind": "User", "name": u})
+		}
+		for _, g := range inv.f.strs("group") {
+			subjects = append(subjects, map[string]any{"apiGroup": "rbac.authorization.k8s.io", "kind": "Group", "name": g})
+		}
+		for _, sa := range inv.f.strs("serviceaccount") {
+			ns, n, ok := strings.Cut(sa, ":")
+			if !ok || ns == "" || n == "" {
+				return nil, fmt.Errorf("serviceaccount must be <namespace>:<name>")
+			}
+			subjects = append(subjects, map[string]any{"kind": "ServiceAccount", "name": n, "namespace": ns})
+		}
+		out := map[string]any{"apiVersion": "rbac.authorization.k8s.io/v1", "kind": kind, "metadata": meta(inv, name, kind == "RoleBinding"), "roleRef": ref}
+		if len(subjects) > 0 {
+			out["subjects"] = subjects
+		}
+		return out, nil
+	}
+}

@@ -1,0 +1,186 @@
+package kubectl
+
+import (
+	"fmt"
+	"strings"
+
+	"kubeplay/core/api"
+	"kubeplay/core/apiserver"
+)
+
+var deleteFlags = []flagDef{
+	{name: "filename", short: "f"},
+	{name: "recursive", short: "R", isBool: true},
+	{name: "selector", short: "l"},
+	{name: "field-selector"},
+	{name: "all", isBool: true},
+	{name: "all-namespaces", short: "A", isBool: true},
+	{name: "grace-period", def: "-1"},
+	{name: "now", isBool: true},
+	{name: "force", isBool: true},
+	{name: "cascade", def: "background"},
+	{name: "wait", isBool: true, def: "true"},
+	{name: "timeout"},
+	{name: "ignore-not-found", isBool: true},
+	{name: "output", short: "o"},
+	{name: "dry-run"},
+}
+
+func runDelete(inv *invocation) error {
+	f := inv.f
+	grace, err := f.integer("grace-period")
+	if err != nil {
+		return err
+	}
+	if f.boolean("now") {
+		if grace != -1 {
+			return fmt.Errorf("--now and --grace-period cannot be specified together")
+		}
+		grace = 1
+	}
+	if grace == 0 && !f.boolean("force") {
+		grace = 1
+	}
+	if f.boolean("force") && grace < 0 {
+		grace = 0
+	}
+	if o := f.str("output"); o != "" && o != "name" {
+		return fmt.Errorf("unexpected -o output mode: %v. We only support '-o name'", o)
+	}
+	if f.boolean("all") && f.changed("selector") {
+		return fmt.Errorf("cannot set --all and --selector at the same time")
+	}
+	switch {
+	case grace == 0 && f.boolean("force"):
+		fmt.Fprintln(inv.errOut, "Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.")
+	case grace > 0 && f.boolean("force"):
+		return fmt.Errorf("--force and --grace-period greater than 0 cannot be specified together")
+	}
+	var policy string
+	switch c := f.str("cascade"); c {
+	case "background", "true":
+		policy = string(api.DeletePropagationBackground)
+	case "foreground":
+		policy = string(api.DeletePropagationForeground)
+	case "orphan", "false":
+		policy = string(api.DeletePropagationOrphan)
+	default:
+		return fmt.Errorf("invalid cascade value (%v). Must be \"background\", \"foreground\", or \"orphan\"", c)
+	}
+	ignoreNotFound := f.boolean("ignore-not-found")
+	if !f.changed("ignore-not-found") && (f.boolean("all") || f.changed("selector") || f.changed("field-selector")) {
+		ignoreNotFound = true
+	}
+
+	type item struct {
+		info   *api.ResourceInfo
+		ns     string
+		name   string
+		source string
+	}
+	var todo []item
+	var errs []error
+	if f.changed("filename") {
+		docs, err := inv.readManifests(f.all("filename"))
+		if err != nil {
+			return err
+		}
+		for _, d := range docs {
+			if d.err != nil {
+				errs = append(errs, d.err)
+				continue
+			}
+			todo = append(todo, item{info: d.info, ns: d.namespace(inv), name: d.name(), source: d.source})
+		}
+	} else {
+		ts, err := parseTargets(f.args)
+		if err != nil {
+			return err
+		}
+		if len(ts) == 0 {
+			return fmt.Errorf("You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'")
+		}
+		for _, t := range ts {
+			if len(t.names) > 0 {
+				for _, n := range t.names {
+					todo = append(todo, item{info: t.info, ns: nsFor(t.info, inv.ns), name: n})
+				}
+				continue
+			}
+			if !f.boolean("all") && !f.changed("selector") && !f.changed("field-selector") {
+				return fmt.Errorf("resource(s) were provided, but no name was specified")
+			}
+			ns := inv.ns
+			if f.boolean("all-namespaces") {
+				ns = ""
+			}
+			l, err := inv.list(t.info, nsFor(t.info, ns), f.str("selector"), f.str("field-selector"))
+			if err != nil {
+				return err
+			}
+			for _, o := range l.Items {
+				todo = append(todo, item{info: t.info, ns: o.GetObjectMeta().Namespace, name: o.GetObjectMeta().Name})
+			}
+		}
+	}
+	type deleted struct {
+		info *api.ResourceInfo
+		ns   string
+		name string
+	}
+	var done []deleted
+	for _, it := range todo {
+		req := &apiserver.Request{Verb: "delete", Group: it.info.Group, Resource: it.info.Resource, Namespace: it.ns, Name: it.name, PropagationPolicy: policy}
+		if grace >= 0 {
+			g := int64(grace)
+			req.GracePeriodSeconds = &g
+		}
+		if f.str("dry-run") == "server" {
+			req.DryRun = true
+		}
+		if _, err := inv.do(req); err != nil {
+			if ignoreNotFound && api.IsNotFound(err) {
+				continue
+			}
+			errs = append(errs, withSource("deleting", it.source, err))
+			continue
+		}
+		op := "deleted"
+		if grace == 0 {
+			op = "force deleted"
+		}
+		if f.str("dry-run") == "server" {
+			op += " (server dry run)"
+		}
+		switch {
+		case f.str("output") == "name":
+			fmt.Fprintf(inv.out, "%s/%s\n", kindString(it.info), it.name)
+		case it.info.Namespaced:
+			fmt.Fprintf(inv.out, "%s %q %s from %s namespace\n", kindString(it.info), it.name, op, it.ns)
+		default:
+			fmt.Fprintf(inv.out, "%s %q %s\n", kindString(it.info), it.name, op)
+		}
+		done = append(done, deleted{info: it.info, ns: it.ns, name: it.name})
+	}
+	if len(todo) == 0 && len(errs) == 0 {
+		fmt.Fprintln(inv.out, "No resources found")
+		return nil
+	}
+	if f.boolean("wait") && f.str("dry-run") == "" {
+		timeout, err := inv.parseTimeout(0)
+		if err != nil {
+			return err
+		}
+		for _, d := range done {
+			met, err := inv.waitFor(d.info, d.ns, d.name, timeout, func(obj api.Object) bool { return obj == nil })
+			if err != nil {
+				errs = append(errs, err)
+				continue
+			}
+			if !met && f.changed("timeout") {
+				errs = append(errs, fmt.Errorf("timed out waiting for the condition on %s/%s", strings.ToLower(d.info.Resource), d.name))
+			}
+		}
+	}
+	return aggregate(errs)
+}

@@ -1,0 +1,266 @@
+package kubectl
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+
+	"kubeplay/core/api"
+	"kubeplay/core/kubectl/printers"
+)
+
+var getFlags = []flagDef{
+	{name: "output", short: "o"},
+	{name: "selector", short: "l"},
+	{name: "field-selector"},
+	{name: "all-namespaces", short: "A", isBool: true},
+	{name: "watch", short: "w", isBool: true},
+	{name: "watch-only", isBool: true},
+	{name: "show-labels", isBool: true},
+	{name: "show-kind", isBool: true},
+	{name: "no-headers", isBool: true},
+	{name: "label-columns", short: "L"},
+	{name: "filename", short: "f"},
+	{name: "recursive", short: "R", isBool: true},
+	{name: "ignore-not-found", isBool: true},
+	{name: "chunk-size"},
+}
+
+// getGroup is the objects of one resource type to print.
+type getGroup struct {
+	info   *api.ResourceInfo
+	objs   []api.Object
+	listRV string
+	named  bool
+}
+
+func runGet(inv *invocation) error {
+	f := inv.f
+	allNs := f.boolean("all-namespaces")
+	output := f.str("output")
+	if err := checkOutput(output); err != nil {
+		return err
+	}
+	if f.changed("filename") {
+		return inv.getFromFiles(output)
+	}
+	if len(f.args) == 0 {
+		return &exitError{code: 1, msg: "You must specify the type of resource to get. Use \"kubectl api-resources\" for a complete list of supported resources.\n\nerror: Required resource not specified.\nUse \"kubectl explain <resource>\" for a detailed description of that resource (e.g. kubectl explain pods).\nSee 'kubectl get -h' for help and examples\n"}
+	}
+	ts, err := parseTargets(f.args)
+	if err != nil {
+		return err
+	}
+	ns := inv.ns
+	if allNs {
+		ns = ""
+	}
+	if f.boolean("watch") || f.boolean("watch-only") {
+		return inv.watch(ts, ns, allNs, output)
+	}
+	var groups []getGroup
+	var errs []error
+	for _, t := range ts {
+		g := getGroup{info: t.info, named: len(t.names) > 0}
+		if len(t.names) == 0 {
+			l, err := inv.list(t.info, nsFor(t.info, ns), f.str("selector"), f.str("field-selector"))
+			if err != nil {
+				if len(ts) > 1 && isMethodOrForbidden(err) && f.args[0] == "all" {
+					continue
+				}
+				return err
+			}
+			g.objs, g.listRV = l.Items, l.ResourceVersion
+		} else {
+			for _, n := range t.names {
+				o, err := inv.get(t.info, nsFor(t.info, inv.ns), n)
+				if err != nil {
+					if f.boolean("ignore-not-found") && api.IsNotFound(err) {
+						continue
+					}
+					errs = append(errs, err)
+					continue
+				}
+				g.objs = append(g.objs, o)
+			}
+		}
+		groups = append(groups, g)
+	}
+	total := 0
+	for _, g := range groups {
+		total += len(g.objs)
+	}
+	if err := inv.printGroups(inv.out, groups, output, allNs); err != nil {
+		return err
+	}
+	if total == 0 && len(errs) == 0 && !strings.HasPrefix(output, "json") && !strings.HasPrefix(output, "yaml") && !f.boolean("ignore-not-found") {
+		var info *api.ResourceInfo
+		if len(groups) == 1 {
+			info = groups[0].info
+		}
+		fmt.Fprintln(inv.errOut, noResources(info, ns, allNs))
+	}
+	return aggregate(errs)
+}
+
+func isMethodOrForbidden(err error) bool {
+	r := api.ReasonOf(err)
+	return r == api.StatusReasonForbidden || r == api.StatusReasonMethodNotAllowed || r == api.StatusReasonNotFound
+}
+
+// aggregate prints several errors the way kubectl's CheckErr prints an
+// aggregate: one per line.
+func aggregate(errs []error) error {
+	switch len(errs) {
+	case 0:
+		return nil
+	case 1:
+		return errs[0]
+	}
+	var b strings.Builder
+	for _, e := range errs {
+		b.WriteString(ensureNewline(errorMessage(e)))
+	}
+	return &exitError{code: 1, msg: b.String()}
+}
+
+func checkOutput(output string) error {
+	switch {
+	case output == "", output == "wide", output == "yaml", output == "json", output == "name",
+		strings.HasPrefix(output, "jsonpath="), strings.HasPrefix(output, "jsonpath-as-json="),
+		strings.HasPrefix(output, "custom-columns="):
+		return nil
+	}
+	return fmt.Errorf("unable to match a printer suitable for the output format %q, allowed formats are: custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,wide,yaml", output)
+}
+
+// printGroups prints the result of a get in the chosen output format.
+func (inv *invocation) printGroups(w io.Writer, groups []getGroup, output string, allNs bool) error {
+	var all []api.Object
+	rv := ""
+	for _, g := range groups {
+		all = append(all, g.objs...)
+		rv = g.listRV
+	}
+	single := len(groups) == 1 && groups[0].named && len(groups[0].objs) == 1
+	if len(groups) > 1 {
+		rv = ""
+	}
+	switch {
+	case output == "yaml" || output == "json":
+		if single {
+			return printers.PrintObject(w, all[0], output)
+		}
+		return printers.PrintList(w, all, output, rv)
+	case output == "name":
+		for _, g := range groups {
+			for _, o := range g.objs {
+				fmt.Fprintln(w, objRef(g.info, o.GetObjectMeta().Name))
+			}
+		}
+		return nil
+	case strings.HasPrefix(output, "jsonpath="), strings.HasPrefix(output, "jsonpath-as-json="):
+		tmpl := output[strings.IndexByte(output, '=')+1:]
+		var data []byte
+		if single {
+			data = api.EncodeJSON(all[0])
+		} else {
+			var buf bytes.Buffer
+			if err := printers.PrintList(&buf, all, "json", rv); err != nil {
+				return err
+			}
+			data = buf.Bytes()
+		}
+		out, err := evalJSONPath(tmpl, data)
+		if err != nil {
+			return err
+		}
+		fmt.Fprint(w, out)
+		return nil
+	case strings.HasPrefix(output, "custom-columns="):
+		return printCustomColumns(w, strings.TrimPrefix(output, "custom-columns="), all, inv.f.boolean("no-headers"))
+	}
+	withKind := inv.f.boolean("show-kind")
+	kinds := map[*api.ResourceInfo]bool{}
+	for _, g := range groups {
+		if len(g.objs) > 0 {
+			kinds[g.info] = true
+		}
+	}
+	if len(kinds) > 1 {
+		withKind = true
+	}
+	first := true
+	for _, g := range groups {
+		if len(g.objs) == 0 {
+			continue
+		}
+		if !first {
+			fmt.Fprintln(w)
+		}
+		first = false
+		objs := g.objs
+		if withKind {
+			objs = prefixNames(g.info, objs)
+		}
+		if err := printers.PrintTable(w, g.info, objs, inv.tableOptions(allNs)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// prefixNames returns copies of objs named "kind.group/name" for the NAME
+// column of a multi-kind table.
+func prefixNames(info *api.ResourceInfo, objs []api.Object) []api.Object {
+	out := make([]api.Object, len(objs))
+	for i, o := range objs {
+		c := api.DeepCopy(o)
+		m := c.GetObjectMeta()
+		m.Name = objRef(info, m.Name)
+		out[i] = c
+	}
+	return out
+}
+
+func (inv *invocation) tableOptions(allNs bool) printers.Options {
+	return printers.Options{
+		Wide:          inv.f.str("output") == "wide",
+		NoHeaders:     inv.f.boolean("no-headers"),
+		WithNamespace: allNs,
+		ShowLabels:    inv.f.boolean("show-labels"),
+		LabelColumns:  inv.f.strs("label-columns"),
+		Now:           inv.sim().Now(),
+	}
+}
+
+// getFromFiles is kubectl get -f: the objects named by the manifests.
+func (inv *invocation) getFromFiles(output string) error {
+	docs, err := inv.readManifests(inv.f.all("filename"))
+	if err != nil {
+		return err
+	}
+	var groups []getGroup
+	var errs []error
+	for _, d := range docs {
+		if d.err != nil {
+			errs = append(errs, d.err)
+			continue
+		}
+		o, err := inv.get(d.info, d.namespace(inv), d.name())
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		if n := len(groups); n > 0 && groups[n-1].info == d.info {
+			groups[n-1].objs = append(groups[n-1].objs, o)
+			continue
+		}
+		groups = append(groups, getGroup{info: d.info, objs: []api.Object{o}, named: true})
+	}
+	if err := inv.printGroups(inv.out, groups, output, false); err != nil {
+		return err
+	}
+	return aggregate(errs)
+}

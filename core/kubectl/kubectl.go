@@ -1,0 +1,357 @@
+package kubectl
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"kubeplay/core/api"
+	"kubeplay/core/apiserver"
+	"kubeplay/core/client"
+	"kubeplay/core/sim"
+)
+
+// Env is what kubectl runs against: the cluster, who the user is, and the
+// few things a real kubectl takes from the machine (files, stdin, logs).
+type Env struct {
+	Sim    *sim.Sim
+	Server *apiserver.Server
+	// User is the kubeconfig user; default "kubernetes-admin".
+	User string
+	// Namespace is the kubeconfig context's namespace; default "default".
+	Namespace string
+	// ReadFile reads a file for -f; ReadDir lists a directory's entries (names).
+	ReadFile func(path string) ([]byte, error)
+	ReadDir  func(path string) ([]string, error)
+	// Stdin is what -f - reads.
+	Stdin []byte
+	// Logs returns a container's log for kubectl logs.
+	Logs func(ns, pod, container string, previous bool) (string, error)
+	// Version is the server's version; default "v1.35.0".
+	Version string
+	// Server URL shown by cluster-info; default "https://127.0.0.1:6443".
+	ServerURL string
+}
+
+// ClientVersion is the kubectl version kubeplay plays.
+const ClientVersion = "v1.35.0"
+
+// KustomizeVersion is the kustomize built into kubectl v1.35.
+const KustomizeVersion = "v5.7.1"
+
+// Kubectl runs kubectl command lines against one cluster.
+type Kubectl struct {
+	env     Env
+	client  *client.Client
+	watches []func()
+}
+
+// New returns a kubectl for env.
+func New(env Env) *Kubectl {
+	if env.User == "" {
+		env.User = apiserver.UserAdmin
+	}
+	if env.Namespace == "" {
+		env.Namespace = "default"
+	}
+	if env.Version == "" {
+		env.Version = ClientVersion
+	}
+	if env.ServerURL == "" {
+		env.ServerURL = "https://127.0.0.1:6443"
+	}
+	k := &Kubectl{env: env}
+	if env.Server != nil {
+		user, ok := env.Server.UserFor(env.User)
+		if !ok {
+			user = apiserver.UserInfo{Name: env.User}
+		}
+		if env.Sim == nil {
+			k.env.Sim = env.Server.Sim()
+		}
+		k.client = client.New(env.Server, user, "kubectl")
+	}
+	return k
+}
+
+// Client returns the client kubectl talks through.
+func (k *Kubectl) Client() *client.Client { return k.client }
+
+// StopWatches stops every watch started by get -w.
+func (k *Kubectl) StopWatches() {
+	for _, stop := range k.watches {
+		stop()
+	}
+	k.watches = nil
+}
+
+// Watching reports how many get -w watches are running.
+func (k *Kubectl) Watching() int { return len(k.watches) }
+
+// RunLine runs one command line ("kubectl get pods", or "get pods").
+func (k *Kubectl) RunLine(line string, stdout, stderr io.Writer) int {
+	args, err := SplitLine(line)
+	if err != nil {
+		fmt.Fprintf(stderr, "error: %v\n", err)
+		return 1
+	}
+	if len(args) > 0 && args[0] == "kubectl" {
+		args = args[1:]
+	}
+	return k.Run(args, stdout, stderr)
+}
+
+// command is one kubectl subcommand.
+type command struct {
+	flags []flagDef
+	run   func(inv *invocation) error
+}
+
+var commands map[string]*command
+
+func init() {
+	commands = map[string]*command{
+		"get":           {flags: getFlags, run: runGet},
+		"apply":         {flags: applyFlags, run: runApply},
+		"create":        {flags: createFlags, run: runCreate},
+		"delete":        {flags: deleteFlags, run: runDelete},
+		"describe":      {flags: describeFlags, run: runDescribe},
+		"label":         {flags: labelFlags, run: runLabel},
+		"annotate":      {flags: labelFlags, run: runAnnotate},
+		"scale":         {flags: scaleFlags, run: runScale},
+		"patch":         {flags: patchFlags, run: runPatch},
+		"auth":          {flags: authFlags, run: runAuth},
+		"version":       {flags: versionFlags, run: runVersion},
+		"api-resources": {flags: apiResourcesFlags, run: runAPIResources},
+		"cluster-info":  {flags: nil, run: runClusterInfo},
+		"events":        {flags: eventsFlags, run: runEvents},
+		"rollout":       {flags: rolloutFlags, run: runRollout},
+		"set":           {flags: setFlags, run: runSet},
+		"wait":          {flags: waitFlags, run: runWait},
+		"logs":          {flags: logsFlags, run: runLogs},
+		"cordon":        {flags: nodeFlags, run: runCordon},
+		"uncordon":      {flags: nodeFlags, run: runUncordon},
+		"drain":         {flags: drainFlags, run: runDrain},
+		"taint":         {flags: taintFlags, run: runTaint},
+	}
+}
+
+// invocation is one running command: its flags, streams and scope.
+type invocation struct {
+	k           *Kubectl
+	name        string
+	f           *flags
+	out, errOut io.Writer
+	ns          string
+	explicitNs  bool
+	impersonate string
+}
+
+// Run runs kubectl with args (without the leading "kubectl") and returns the
+// exit code.
+func (k *Kubectl) Run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprintln(stdout, "kubectl controls the Kubernetes cluster manager.")
+		return 0
+	}
+	name := args[0]
+	rest := args[1:]
+	// Global flags may come before the command: kubectl -n kube-system get pods.
+	var pre []string
+	for strings.HasPrefix(name, "-") && len(rest) > 0 {
+		pre = append(pre, name)
+		if !strings.Contains(name, "=") && (name == "-n" || name == "--namespace" || name == "--as" || name == "--context" || name == "--kubeconfig") {
+			pre = append(pre, rest[0])
+			rest = rest[1:]
+		}
+		if len(rest) == 0 {
+			break
+		}
+		name, rest = rest[0], rest[1:]
+	}
+	cmd, ok := commands[name]
+	if !ok {
+		fmt.Fprintf(stderr, "error: unknown command %q for %q\n", name, "kubectl")
+		if s := suggest(name); s != "" {
+			fmt.Fprintf(stderr, "\nDid you mean this?\n\t%s\n", s)
+		}
+		fmt.Fprintf(stderr, "Run 'kubectl --help' for usage.\n")
+		return 1
+	}
+	f, err := parseFlags(name, append(pre, rest...), cmd.flags)
+	if err != nil {
+		fmt.Fprintf(stderr, "error: %v\nSee 'kubectl %s --help' for usage.\n", err, name)
+		return 1
+	}
+	if k.client == nil {
+		fmt.Fprintln(stderr, "The connection to the server localhost:8080 was refused - did you specify the right host or port?")
+		return 1
+	}
+	inv := &invocation{k: k, name: name, f: f, out: stdout, errOut: stderr, ns: k.env.Namespace}
+	if f.changed("namespace") {
+		inv.ns, inv.explicitNs = f.str("namespace"), true
+	}
+	inv.impersonate = f.str("as")
+	if err := cmd.run(inv); err != nil {
+		return printError(stderr, err)
+	}
+	return 0
+}
+
+func suggest(name string) string {
+	var names []string
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		if levenshtein(n, name) <= 2 {
+			return n
+		}
+	}
+	return ""
+}
+
+func levenshtein(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}
+
+// exitError carries a specific exit code and an already printed message.
+type exitError struct {
+	code int
+	msg  string
+}
+
+func (e *exitError) Error() string { return e.msg }
+
+// silentError is an error whose message was already printed.
+var errSilent = &exitError{code: 1}
+
+// printError prints err as kubectl's CheckErr does and returns the exit code.
+func printError(w io.Writer, err error) int {
+	var ee *exitError
+	if errors.As(err, &ee) {
+		if ee.msg != "" {
+			fmt.Fprint(w, ensureNewline(ee.msg))
+		}
+		return ee.code
+	}
+	fmt.Fprint(w, ensureNewline(errorMessage(err)))
+	return 1
+}
+
+func ensureNewline(s string) string {
+	if !strings.HasSuffix(s, "\n") {
+		return s + "\n"
+	}
+	return s
+}
+
+// errorMessage renders err as kubectl prints it (cmdutil.CheckErr).
+func errorMessage(err error) string {
+	var se *api.StatusError
+	if errors.As(err, &se) {
+		st := se.ErrStatus
+		if st.Reason == api.StatusReasonInvalid && st.Details != nil {
+			return invalidMessage(st)
+		}
+		if st.Reason == "" {
+			return "Error from server: " + st.Message
+		}
+		return fmt.Sprintf("Error from server (%s): %s", st.Reason, st.Message)
+	}
+	msg := err.Error()
+	if strings.HasPrefix(msg, "error: ") {
+		return msg
+	}
+	return "error: " + msg
+}
+
+// invalidMessage is kubectl's rendering of a 422 Invalid: one cause inline,
+// several as a bulleted list under a header ending in ": ".
+func invalidMessage(st api.Status) string {
+	d := st.Details
+	prefix := "The request is invalid"
+	if d.Kind != "" || d.Name != "" {
+		prefix = fmt.Sprintf("The %s %q is invalid", d.Kind, d.Name)
+	}
+	if len(d.Causes) == 0 {
+		return fmt.Sprintf("Error from server (%s): %s", st.Reason, st.Message)
+	}
+	var msgs []string
+	seen := map[string]bool{}
+	for _, c := range d.Causes {
+		m := c.Message
+		if c.Field != "" {
+			m = c.Field + ": " + c.Message
+		}
+		if !seen[m] {
+			seen[m] = true
+			msgs = append(msgs, m)
+		}
+	}
+	if len(msgs) == 1 {
+		return prefix + ": " + msgs[0] + "\n"
+	}
+	var b strings.Builder
+	b.WriteString(prefix + ": \n")
+	for _, m := range msgs {
+		b.WriteString("* " + m + "\n")
+	}
+	return b.String()
+}
+
+// withSource is cmdutil.AddSourceToErr: API errors gain
+// `error when <verb> "<file>": ` in their message.
+func withSource(verb, source string, err error) error {
+	if source == "" {
+		return err
+	}
+	var se *api.StatusError
+	if errors.As(err, &se) {
+		st := se.ErrStatus
+		st.Message = fmt.Sprintf("error when %s %q: %s", verb, source, st.Message)
+		return &api.StatusError{ErrStatus: st}
+	}
+	return fmt.Errorf("error when %s %q: %v", verb, source, err)
+}
+
+// do sends a request as kubectl (with --as applied).
+func (inv *invocation) do(req *apiserver.Request) (api.Object, error) {
+	if inv.impersonate != "" {
+		req.Impersonate = inv.impersonate
+	}
+	if req.Component == "" {
+		req.Component = "kubectl"
+	}
+	return inv.k.client.Do(req)
+}
+
+// sim returns the simulation.
+func (inv *invocation) sim() *sim.Sim { return inv.k.env.Sim }
+
+// scopeNs returns the namespace for info: "" for cluster-scoped kinds.
+func (inv *invocation) scopeNs(info *api.ResourceInfo) string {
+	if !info.Namespaced {
+		return ""
+	}
+	return inv.ns
+}

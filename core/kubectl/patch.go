@@ -1,0 +1,80 @@
+package kubectl
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"gopkg.in/yaml.v3"
+
+	"kubeplay/core/apiserver"
+)
+
+var patchFlags = []flagDef{
+	{name: "patch", short: "p"},
+	{name: "type", def: "strategic"},
+	{name: "filename", short: "f"},
+	{name: "output", short: "o"},
+	{name: "subresource"},
+	{name: "dry-run"},
+	{name: "local", isBool: true},
+}
+
+// runPatch is kubectl patch TYPE NAME -p PATCH [--type strategic|merge|json].
+func runPatch(inv *invocation) error {
+	var pt string
+	switch t := inv.f.str("type"); t {
+	case "strategic":
+		pt = strategicMergePatch
+	case "merge":
+		pt = mergePatch
+	case "json":
+		pt = jsonPatch
+	default:
+		return fmt.Errorf("--type must be one of [json merge strategic], not %q", t)
+	}
+	if !inv.f.changed("patch") {
+		return fmt.Errorf("must specify -p to patch")
+	}
+	data, err := patchJSON(inv.f.str("patch"))
+	if err != nil {
+		return fmt.Errorf("unable to parse %q: %v", inv.f.str("patch"), err)
+	}
+	objs, errs, err := inv.selectTargets(inv.f.args, "", false)
+	if err != nil {
+		return err
+	}
+	for _, r := range objs {
+		sub := inv.f.str("subresource")
+		patched, err := inv.do(&apiserver.Request{Verb: "patch", Group: r.info.Group, Resource: r.info.Resource, Subresource: sub,
+			Namespace: nsFor(r.info, r.ns), Name: r.name, Patch: data, PatchType: pt})
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		verb := "patched"
+		if patched.GetObjectMeta().ResourceVersion == r.obj.GetObjectMeta().ResourceVersion {
+			verb = "patched (no change)"
+		}
+		if err := inv.printResult(r.info, patched, verb); err != nil {
+			return err
+		}
+	}
+	return aggregate(errs)
+}
+
+// patchJSON accepts a patch in JSON or YAML, as kubectl does.
+func patchJSON(s string) ([]byte, error) {
+	if json.Valid([]byte(s)) {
+		return []byte(s), nil
+	}
+	var v any
+	if err := yaml.Unmarshal([]byte(s), &v); err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(jsonable(v)); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSpace(buf.Bytes()), nil
+}

@@ -1,0 +1,115 @@
+package kubectl
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"kubeplay/core/api"
+	"kubeplay/core/api/strategicpatch"
+)
+
+var setFlags = []flagDef{
+	{name: "selector", short: "l"},
+	{name: "all", isBool: true},
+	{name: "filename", short: "f"},
+	{name: "output", short: "o"},
+	{name: "dry-run"},
+}
+
+// runSet is kubectl set image RESOURCE CONTAINER=IMAGE...
+func runSet(inv *invocation) error {
+	args := inv.f.args
+	if len(args) == 0 || args[0] != "image" {
+		sub := ""
+		if len(args) > 0 {
+			sub = args[0]
+		}
+		return fmt.Errorf("unknown command %q for %q", sub, "kubectl set")
+	}
+	var resArgs []string
+	images := map[string]string{}
+	var order []string
+	for _, a := range args[1:] {
+		if c, img, ok := strings.Cut(a, "="); ok {
+			images[c] = img
+			order = append(order, c)
+			continue
+		}
+		resArgs = append(resArgs, a)
+	}
+	if len(images) == 0 {
+		return fmt.Errorf("at least one image update is required")
+	}
+	objs, errs, err := inv.selectTargets(resArgs, inv.f.str("selector"), inv.f.boolean("all"))
+	if err != nil {
+		return err
+	}
+	for _, r := range objs {
+		before := api.EncodeJSON(r.obj)
+		var doc map[string]any
+		if err := json.Unmarshal(before, &doc); err != nil {
+			return err
+		}
+		spec := podSpecOf(doc)
+		if spec == nil {
+			errs = append(errs, fmt.Errorf("%s is not a workload with a pod template", objRef(r.info, r.name)))
+			continue
+		}
+		var missing []string
+		for _, c := range order {
+			found := false
+			for _, field := range []string{"initContainers", "containers"} {
+				list, _ := spec[field].([]any)
+				for _, e := range list {
+					m, _ := e.(map[string]any)
+					if m != nil && (c == "*" || m["name"] == c) {
+						m["image"] = images[c]
+						found = true
+					}
+				}
+			}
+			if !found {
+				missing = append(missing, c)
+			}
+		}
+		if len(missing) > 0 {
+			errs = append(errs, fmt.Errorf("unable to find container named %q", missing[0]))
+			continue
+		}
+		after, _ := json.Marshal(doc)
+		patch, err := strategicpatch.CreateTwoWayMergePatch(before, after, r.info.New())
+		if err != nil {
+			return err
+		}
+		if string(patch) != "{}" {
+			if _, err := inv.patch(r.info, r.ns, r.name, strategicMergePatch, patch); err != nil {
+				errs = append(errs, fmt.Errorf("failed to patch image update to pod template: %v", err))
+				continue
+			}
+		}
+		fmt.Fprintf(inv.out, "%s image updated\n", objRef(r.info, r.name))
+	}
+	return aggregate(errs)
+}
+
+// podSpecOf returns the pod spec inside a decoded object: a Pod's spec or a
+// workload's spec.template.spec.
+func podSpecOf(doc map[string]any) map[string]any {
+	spec, _ := doc["spec"].(map[string]any)
+	if spec == nil {
+		return nil
+	}
+	if doc["kind"] == "Pod" {
+		return spec
+	}
+	if jt, ok := spec["jobTemplate"].(map[string]any); ok {
+		spec, _ = jt["spec"].(map[string]any)
+	}
+	t, _ := spec["template"].(map[string]any)
+	if t == nil {
+		return nil
+	}
+	ps, _ := t["spec"].(map[string]any)
+	return ps
+}
