@@ -10,14 +10,14 @@ type UserInfo struct {
 
 // Well-known identities (see authn.go for how they authenticate).
 const (
-	UserAdmin              = "kubernetes-admin"
-	UserScheduler          = "system:kube-scheduler"
-	UserControllerManager  = "system:kube-controller-manager"
-	NodeUserPrefix         = "system:node:"
-	GroupMasters           = "system:masters"
-	GroupNodes             = "system:nodes"
-	GroupAuthenticated     = "system:authenticated"
-	ServiceAccountPrefix   = "system:serviceaccount:"
+	UserAdmin             = "kubernetes-admin"
+	UserScheduler         = "system:kube-scheduler"
+	UserControllerManager = "system:kube-controller-manager"
+	NodeUserPrefix        = "system:node:"
+	GroupMasters          = "system:masters"
+	GroupNodes            = "system:nodes"
+	GroupAuthenticated    = "system:authenticated"
+	ServiceAccountPrefix  = "system:serviceaccount:"
 )
 
 // Request is one API call. It is what an HTTP request to kube-apiserver
@@ -30,6 +30,9 @@ type Request struct {
 	// Impersonate is kubectl's --as: the apiserver checks that User may
 	// impersonate it, then acts as it.
 	Impersonate string
+	// ImpersonateGroups is kubectl's --as-group: the groups the impersonated
+	// user gets (each needs the "impersonate" verb on "groups").
+	ImpersonateGroups []string
 	// Component names the caller in the trace: kubectl, kube-scheduler,
 	// kube-controller-manager/deployment-controller, kubelet/demo-worker...
 	Component string

@@ -1,0 +1,225 @@
+package apiserver
+
+import (
+	"strconv"
+	"time"
+
+	"kubeplay/core/api"
+	"kubeplay/core/store"
+)
+
+// The watch cache ("cacher"): kube-apiserver opens one etcd watch and keeps,
+// per resource, the current objects and a window of recent events. Every
+// client watch is served from that window, filtered by namespace, name and
+// selectors, so etcd sees one watcher however many clients watch.
+
+// Watch cache sizing: the window keeps at least watchCacheMin events, drops
+// events older than watchCacheFresh beyond that, never keeps more than
+// watchCacheMax, and never keeps events etcd has compacted away.
+const (
+	watchCacheMin   = 100
+	watchCacheMax   = 10 * 1024
+	watchCacheFresh = 75 * time.Second
+)
+
+// cacheEvent is one change of one resource, shared by every watcher.
+type cacheEvent struct {
+	typ  string
+	obj  api.Object // the new object; for DELETED the old one restamped with the delete revision
+	prev api.Object // the object before the change (nil for ADDED)
+	rev  int64
+	at   time.Time
+}
+
+// watchCache is the window of recent events of one resource.
+type watchCache struct {
+	buf   []*cacheEvent
+	start int
+	// oldest is the oldest revision a watch can resume after, plus one: a
+	// watch from resourceVersion rv needs rv >= oldest-1.
+	oldest int64
+}
+
+func (c *watchCache) len() int { return len(c.buf) - c.start }
+
+func (c *watchCache) add(e *cacheEvent) {
+	c.buf = append(c.buf, e)
+}
+
+// evict drops events beyond the window's limits.
+func (c *watchCache) evict(now time.Time, compactRev int64) {
+	for c.len() > 0 {
+		e := c.buf[c.start]
+		n := c.len()
+		if n > watchCacheMax || e.rev < compactRev || (n > watchCacheMin && now.Sub(e.at) > watchCacheFresh) {
+			c.buf[c.start] = nil
+			c.start++
+			if e.rev+1 > c.oldest {
+				c.oldest = e.rev + 1
+			}
+			continue
+		}
+		break
+	}
+	if compactRev > c.oldest {
+		c.oldest = compactRev
+	}
+	if c.start > 64 && c.start > len(c.buf)/2 {
+		n := copy(c.buf, c.buf[c.start:])
+		for i := n; i < len(c.buf); i++ {
+			c.buf[i] = nil
+		}
+		c.buf = c.buf[:n]
+		c.start = 0
+	}
+}
+
+// since returns the retained events with revision > rv.
+func (c *watchCache) since(rv int64) []*cacheEvent {
+	evs := c.buf[c.start:]
+	lo, hi := 0, len(evs)
+	for lo < hi {
+		m := (lo + hi) / 2
+		if evs[m].rev <= rv {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return evs[lo:]
+}
+
+// onStoreEvent is the apiserver's single etcd watch: it updates the cache
+// and fans the change out to the watchers of its resource.
+func (s *Server) onStoreEvent(ev store.Event) {
+	r, ns, name := s.parseKey(ev.KV.Key)
+	if r == nil {
+		return
+	}
+	prev := r.get(ns, name)
+	var prevObj api.Object
+	if prev != nil {
+		prevObj = prev.obj
+	}
+	e := &cacheEvent{rev: ev.KV.ModRevision, prev: prevObj, at: s.sim.Now()}
+	switch ev.Type {
+	case store.Put:
+		var obj api.Object
+		if s.pendingObj != nil && s.pendingKey == ev.KV.Key {
+			obj = s.pendingObj
+			obj.GetObjectMeta().ResourceVersion = strconv.FormatInt(ev.KV.ModRevision, 10)
+			s.pendingObj, s.pendingKey = nil, ""
+		} else {
+			var err error
+			if obj, err = r.decode(ev.KV.Value, ev.KV.ModRevision); err != nil {
+				return
+			}
+		}
+		r.put(ns, name, &cached{obj: obj, modRev: ev.KV.ModRevision, key: ev.KV.Key})
+		e.typ, e.obj = Modified, obj
+		if prev == nil {
+			e.typ = Added
+		}
+	case store.Delete:
+		if prev == nil {
+			return
+		}
+		r.remove(ns, name)
+		e.typ, e.obj = Deleted, restamp(prevObj, ev.KV.ModRevision)
+	}
+	cur := e.obj
+	if e.typ == Deleted {
+		cur = nil
+	}
+	s.observe(r, prevObj, cur)
+	r.cache.add(e)
+	r.cache.evict(e.at, s.store.CompactRevision())
+	s.dispatch(r, e)
+}
+
+// restamp returns a shallow copy of obj carrying resourceVersion rev.
+func restamp(obj api.Object, rev int64) api.Object {
+	c := shallowCopy(obj)
+	c.GetObjectMeta().ResourceVersion = strconv.FormatInt(rev, 10)
+	return c
+}
+
+// decode turns a stored value into an object of the resource's kind; the
+// resourceVersion is the key's mod revision (etcd stores none).
+func (r *resource) decode(data []byte, modRev int64) (api.Object, error) {
+	obj := r.info.New()
+	if err := unmarshalStored(data, obj); err != nil {
+		return nil, err
+	}
+	obj.GetObjectMeta().ResourceVersion = strconv.FormatInt(modRev, 10)
+	return obj, nil
+}
+
+// observe keeps the server's derived state in step with the cache: the RBAC
+// decision cache and the Service IP and port allocators.
+func (s *Server) observe(r *resource, old, cur api.Object) {
+	if r.gr.Group == "rbac.authorization.k8s.io" {
+		s.rbac.invalidate()
+		return
+	}
+	if r.gr.Group == "" && r.gr.Resource == "services" {
+		if svc, ok := old.(*api.Service); ok {
+			s.ips.release(svc)
+			s.ports.release(svc)
+		}
+		if svc, ok := cur.(*api.Service); ok {
+			s.ips.mark(svc)
+			s.ports.mark(svc)
+		}
+	}
+}
+
+// dispatch hands one change to every watcher it concerns.
+func (s *Server) dispatch(r *resource, e *cacheEvent) {
+	for _, w := range r.watchers {
+		s.offer(w, e)
+	}
+	if r.byNode == nil || len(r.byNode) == 0 {
+		return
+	}
+	n1 := podNodeName(e.obj)
+	for _, w := range r.byNode[n1] {
+		s.offer(w, e)
+	}
+	if e.prev != nil {
+		if n2 := podNodeName(e.prev); n2 != n1 {
+			for _, w := range r.byNode[n2] {
+				s.offer(w, e)
+			}
+		}
+	}
+}
+
+func podNodeName(obj api.Object) string {
+	if p, ok := obj.(*api.Pod); ok {
+		return p.Spec.NodeName
+	}
+	return ""
+}
+
+// offer converts a change into what watcher w sees, as the cacher does: an
+// object entering w's selection is ADDED, leaving it is DELETED.
+func (s *Server) offer(w *watcher, e *cacheEvent) {
+	if w.stopped {
+		return
+	}
+	cur := e.typ != Deleted && w.matches(e.obj)
+	old := e.prev != nil && w.matches(e.prev)
+	switch {
+	case cur && !old:
+		s.deliver(w, WatchEvent{Type: Added, Object: e.obj, Revision: e.rev})
+	case cur && old:
+		s.deliver(w, WatchEvent{Type: Modified, Object: e.obj, Revision: e.rev})
+	case !cur && old:
+		obj := e.obj
+		if e.typ != Deleted {
+			obj = restamp(e.prev, e.rev)
+		}
+		s.deliver(w, WatchEvent{Type: Deleted, Object: obj, Revision: e.rev})
+	}
+}

@@ -1,0 +1,334 @@
+package apiserver
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"reflect"
+	"strconv"
+	"time"
+
+	"kubeplay/core/api"
+	"kubeplay/core/api/field"
+	"kubeplay/core/store"
+	"kubeplay/core/trace"
+)
+
+// The generic registry (k8s.io/apiserver's registry/generic/registry.Store):
+// get, list, create and update for every resource, over etcd keys
+// /registry/<resource>/<namespace>/<name>.
+
+// eventTTL is kube-apiserver's --event-ttl; leases are reused for a minute
+// (--lease-reuse-duration-seconds) so events share them.
+const (
+	eventTTL        = time.Hour
+	leaseReuseAfter = time.Minute
+)
+
+func (s *Server) get(ctx *reqCtx) (api.Object, error) {
+	c := ctx.r.get(ctx.req.Namespace, ctx.req.Name)
+	if c == nil {
+		return nil, api.NewNotFound(ctx.r.gr, ctx.req.Name)
+	}
+	return copyObject(c.obj), nil
+}
+
+func gvrString(r *resource) string {
+	gv := r.info.Version
+	if r.info.Group != "" {
+		gv = r.info.Group + "/" + gv
+	} else {
+		gv = "/" + gv
+	}
+	return gv + ", Resource=" + r.info.Resource
+}
+
+// selectors parses a list's label and field selectors.
+func (s *Server) parseFields(r *resource, req *Request) (fieldSelector, error) {
+	fs, err := parseFieldSelector(req.FieldSelector)
+	if err == nil {
+		err = fs.check(r)
+	}
+	if err != nil {
+		return nil, api.NewBadRequest(fmt.Sprintf("Unable to find %q that match label selector %q, field selector %q: %v",
+			gvrString(r), req.LabelSelector, req.FieldSelector, err))
+	}
+	return fs, nil
+}
+
+func (s *Server) list(ctx *reqCtx) (api.Object, error) {
+	req, r := ctx.req, ctx.r
+	ls, err := parseLabelSelector(req.LabelSelector)
+	if err != nil {
+		return nil, api.NewBadRequest(err.Error())
+	}
+	fs, err := s.parseFields(r, req)
+	if err != nil {
+		return nil, err
+	}
+	w := &watcher{r: r, ns: req.Namespace, labels: ls, fields: fs}
+	if n, ok := fs.exact("metadata.name"); ok {
+		w.name = n
+	}
+	out := &api.List{TypeMeta: api.TypeMeta{Kind: r.info.ListKind, APIVersion: r.info.APIVersion()},
+		ListMeta: api.ListMeta{ResourceVersion: strconv.FormatInt(s.store.Rev(), 10)}, Items: []api.Object{}}
+	for _, c := range r.list(req.Namespace) {
+		if w.matches(c.obj) {
+			out.Items = append(out.Items, copyObject(c.obj))
+		}
+	}
+	return out, nil
+}
+
+// body returns a private copy of the request body, checked to be of the
+// resource's kind, with its TypeMeta set.
+func (s *Server) body(ctx *reqCtx) (api.Object, error) {
+	b := ctx.req.Body
+	if b == nil {
+		return nil, api.NewBadRequest("the body of the request was empty")
+	}
+	want := ctx.r.info.New()
+	if reflect.TypeOf(b) != reflect.TypeOf(want) {
+		tm := b.GetTypeMeta()
+		return nil, api.NewBadRequest(fmt.Sprintf("the API version in the data (%s) does not match the expected API version (%s)", tm.APIVersion, ctx.r.info.APIVersion()))
+	}
+	obj := copyObject(b)
+	*obj.GetTypeMeta() = *want.GetTypeMeta()
+	return obj, nil
+}
+
+func (s *Server) create(ctx *reqCtx) (api.Object, error) {
+	req, r := ctx.req, ctx.r
+	obj, err := s.body(ctx)
+	if err != nil {
+		return nil, err
+	}
+	m := obj.GetObjectMeta()
+	if r.info.Namespaced {
+		if m.Namespace == "" {
+			m.Namespace = req.Namespace
+		} else if req.Namespace != "" && m.Namespace != req.Namespace {
+			return nil, api.NewBadRequest("the namespace of the provided object does not match the namespace sent on the request")
+		}
+		if m.Namespace == "" {
+			m.Namespace = "default"
+		}
+	} else {
+		m.Namespace = ""
+	}
+	return s.createObject(ctx, r, obj)
+}
+
+// createObject runs defaulting, admission, validation and storage of a new
+// object (rest.BeforeCreate and registry.Store.Create).
+func (s *Server) createObject(ctx *reqCtx, r *resource, obj api.Object) (api.Object, error) {
+	req := ctx.req
+	on := s.traceOn()
+	m := obj.GetObjectMeta()
+	m.UID, m.ResourceVersion, m.SelfLink, m.Generation = "", "", "", 0
+	m.DeletionTimestamp, m.DeletionGracePeriodSeconds = nil, nil
+	m.CreationTimestamp = api.Time{}
+	s.hooks.Default(obj)
+	prepareForCreate(r, obj)
+	generated := false
+	if m.Name == "" && m.GenerateName != "" {
+		m.Name = GenerateName(s.sim.Rand(), m.GenerateName)
+		generated = true
+	}
+	if on {
+		s.stage("decode", req, fmt.Sprintf("decoded %s %s and applied defaults", r.info.Kind, objectName(m)))
+	}
+	ar := &AdmissionRequest{Operation: "CREATE", Resource: r.info, Subresource: req.Subresource, Namespace: m.Namespace,
+		Name: m.Name, Object: obj, User: ctx.user, DryRun: req.DryRun}
+	if err := s.admit(ar, req); err != nil {
+		return nil, err
+	}
+	if m.Name == "" && m.GenerateName == "" {
+		return nil, api.NewInvalid(r.info.GroupKind(), "", fieldRequired("metadata.name", "name or generateName is required"))
+	}
+	if errs := s.hooks.ValidateCreate(obj); len(errs) > 0 {
+		if on {
+			s.stage("validation", req, "invalid: "+errs.Error())
+		}
+		return nil, api.NewInvalid(r.info.GroupKind(), m.Name, errs)
+	}
+	if on {
+		s.stage("validation", req, r.info.Kind+" is valid")
+	}
+	if err := s.validateAdmission(ar, req); err != nil {
+		return nil, err
+	}
+	if err := s.allocate(r, obj); err != nil {
+		return nil, err
+	}
+	m.UID = newUID(s.sim.Rand())
+	m.CreationTimestamp = api.NewTime(s.sim.Now())
+	if r.hasSpec {
+		m.Generation = 1
+	}
+	ctx.code = http.StatusCreated
+	if req.DryRun {
+		return copyObject(obj), nil
+	}
+	for attempt := 0; ; attempt++ {
+		err := s.storeCreate(req, r, obj)
+		if err == nil {
+			break
+		}
+		if api.IsAlreadyExists(err) && generated && attempt < 7 {
+			m.Name = GenerateName(s.sim.Rand(), m.GenerateName)
+			continue
+		}
+		return nil, err
+	}
+	return copyObject(obj), nil
+}
+
+func fieldRequired(path, detail string) field.ErrorList {
+	return field.ErrorList{field.Required(field.NewPath(path), detail)}
+}
+
+// admit runs the mutating admission plugins.
+func (s *Server) admit(ar *AdmissionRequest, req *Request) error {
+	err := s.admission.Admit(ar)
+	if s.traceOn() {
+		s.stage("admission", req, admissionMessage("mutating", s.admission, err))
+	}
+	return err
+}
+
+// validateAdmission runs the validating admission plugins.
+func (s *Server) validateAdmission(ar *AdmissionRequest, req *Request) error {
+	err := s.admission.Validate(ar)
+	if s.traceOn() {
+		s.stage("admission", req, admissionMessage("validating", s.admission, err))
+	}
+	return err
+}
+
+func admissionMessage(phase string, a Admission, err error) string {
+	msg := phase + " admission"
+	if acted := a.LastPlugins(); len(acted) > 0 {
+		msg += " (" + joinNames(acted) + ")"
+	}
+	if err != nil {
+		return msg + ": rejected: " + err.Error()
+	}
+	return msg + ": admitted"
+}
+
+func joinNames(names []string) string {
+	out := ""
+	for i, n := range names {
+		if i > 0 {
+			out += ", "
+		}
+		out += n
+	}
+	return out
+}
+
+// encodeStored renders obj as etcd holds it: JSON, without resourceVersion
+// (the key's mod revision is the resourceVersion).
+func encodeStored(obj api.Object) ([]byte, error) {
+	m := obj.GetObjectMeta()
+	rv := m.ResourceVersion
+	m.ResourceVersion = ""
+	data, err := json.Marshal(obj)
+	m.ResourceVersion = rv
+	return data, err
+}
+
+func unmarshalStored(data []byte, obj api.Object) error { return json.Unmarshal(data, obj) }
+
+// storeCreate writes a new object to etcd and sets its resourceVersion.
+func (s *Server) storeCreate(req *Request, r *resource, obj api.Object) error {
+	m := obj.GetObjectMeta()
+	key := r.key(m.Namespace, m.Name)
+	data, err := encodeStored(obj)
+	if err != nil {
+		return api.NewInternalError(err)
+	}
+	var lease int64
+	if r.gr == (api.GroupResource{Resource: "events"}) {
+		lease = s.eventLeaseID()
+	}
+	s.pendingKey, s.pendingObj = key, obj
+	rev, err := s.store.Create(key, data, lease)
+	s.pendingKey, s.pendingObj = "", nil
+	if err == store.ErrKeyExists {
+		return api.NewAlreadyExists(r.gr, m.Name)
+	}
+	if err != nil {
+		return api.NewInternalError(err)
+	}
+	m.ResourceVersion = strconv.FormatInt(rev, 10)
+	s.traceWrite(req, "create", key, rev, len(data))
+	return nil
+}
+
+// storeUpdate writes a changed object guarded by its current mod revision.
+func (s *Server) storeUpdate(req *Request, r *resource, cur *cached, obj api.Object, data []byte) error {
+	s.pendingKey, s.pendingObj = cur.key, obj
+	rev, err := s.store.Update(cur.key, data, cur.modRev)
+	s.pendingKey, s.pendingObj = "", nil
+	switch err {
+	case nil:
+	case store.ErrConflict:
+		return api.NewConflict(r.gr, obj.GetObjectMeta().Name, api.OptimisticLockErrorMsg)
+	case store.ErrKeyNotFound:
+		return api.NewNotFound(r.gr, obj.GetObjectMeta().Name)
+	default:
+		return api.NewInternalError(err)
+	}
+	obj.GetObjectMeta().ResourceVersion = strconv.FormatInt(rev, 10)
+	s.traceWrite(req, "update", cur.key, rev, len(data))
+	return nil
+}
+
+// storeDelete removes an object from etcd; it returns the object as last
+// seen, stamped with the delete revision.
+func (s *Server) storeDelete(req *Request, r *resource, cur *cached) (api.Object, error) {
+	rev, _, err := s.store.Delete(cur.key, cur.modRev)
+	switch err {
+	case nil:
+	case store.ErrConflict:
+		return nil, api.NewConflict(r.gr, cur.obj.GetObjectMeta().Name, api.OptimisticLockErrorMsg)
+	case store.ErrKeyNotFound:
+		return nil, api.NewNotFound(r.gr, cur.obj.GetObjectMeta().Name)
+	default:
+		return nil, api.NewInternalError(err)
+	}
+	s.traceWrite(req, "delete", cur.key, rev, 0)
+	return restamp(cur.obj, rev), nil
+}
+
+func (s *Server) traceWrite(req *Request, op, key string, rev int64, size int) {
+	if !s.traceOn() {
+		return
+	}
+	msg := fmt.Sprintf("%s %s at revision %d", op, key, rev)
+	if size > 0 {
+		msg += fmt.Sprintf(" (%d bytes)", size)
+	}
+	rec := trace.Record{Kind: trace.Write, Component: EtcdComponent, From: Component, To: EtcdComponent, Stage: "storage",
+		Revision: rev, Message: msg}
+	if req != nil {
+		rec.Verb, rec.Resource, rec.Namespace, rec.Name = req.Verb, resourceString(req), req.Namespace, req.Name
+	}
+	s.trace(rec)
+}
+
+// eventLeaseID returns an etcd lease for a new Event: one lease serves every
+// event created within a minute, with the TTL stretched to cover them all.
+func (s *Server) eventLeaseID() int64 {
+	now := s.sim.Now()
+	if s.eventLease != 0 && now.Sub(s.eventLeaseAt) < leaseReuseAfter {
+		if _, _, _, err := s.store.LeaseTTL(s.eventLease); err == nil {
+			return s.eventLease
+		}
+	}
+	s.eventLease = s.store.GrantLease(eventTTL + leaseReuseAfter)
+	s.eventLeaseAt = now
+	return s.eventLease
+}

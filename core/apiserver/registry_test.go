@@ -1,0 +1,358 @@
+package apiserver
+
+import (
+	"testing"
+	"time"
+
+	"kubeplay/core/api"
+)
+
+func TestGenerationMovesOnlyWhenTheSpecChanges(t *testing.T) {
+	_, srv := newTestServer(t)
+	get := func() *api.Deployment {
+		return mustDo(t, srv, &Request{Verb: "get", Group: "apps", Resource: "deployments", Namespace: "default", Name: "nginx"}).(*api.Deployment)
+	}
+	mustDo(t, srv, &Request{Verb: "create", Group: "apps", Resource: "deployments", Namespace: "default", Body: deployment("default", "nginx", 1)})
+	tests := []struct {
+		name   string
+		sub    string
+		change func(d *api.Deployment)
+		want   int64
+	}{
+		{"a label change keeps the generation", "", func(d *api.Deployment) { d.Labels = map[string]string{"team": "a"} }, 1},
+		{"an annotation change keeps the generation", "", func(d *api.Deployment) { d.Annotations = map[string]string{"note": "x"} }, 1},
+		{"scaling bumps the generation", "", func(d *api.Deployment) { d.Spec.Replicas = int32p(3) }, 2},
+		{"a new image bumps the generation", "", func(d *api.Deployment) { d.Spec.Template.Spec.Containers[0].Image = "nginx:1.28" }, 3},
+		{"a status update keeps the generation", "status", func(d *api.Deployment) { d.Status.Replicas = 3; d.Status.ObservedGeneration = 3 }, 3},
+		{"an identical update keeps the generation", "", func(d *api.Deployment) {}, 3},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d := get()
+			tt.change(d)
+			mustDo(t, srv, &Request{Verb: "update", Group: "apps", Resource: "deployments", Subresource: tt.sub, Namespace: "default", Name: "nginx", Body: d})
+			if g := get().Generation; g != tt.want {
+				t.Errorf("generation = %d, want %d", g, tt.want)
+			}
+		})
+	}
+}
+
+func TestAnUpdateThatChangesNothingWritesNothing(t *testing.T) {
+	_, srv := newTestServer(t)
+	p := createPod(t, srv, pod("default", "web", nil))
+	rev := srv.Store().Rev()
+	got := mustDo(t, srv, &Request{Verb: "update", Resource: "pods", Namespace: "default", Name: "web", Body: p}).(*api.Pod)
+	if srv.Store().Rev() != rev || got.ResourceVersion != p.ResourceVersion {
+		t.Errorf("a no-op update wrote revision %d (rv %s)", srv.Store().Rev(), got.ResourceVersion)
+	}
+}
+
+func TestTheStatusSubresourceIsIsolatedFromTheMainResource(t *testing.T) {
+	_, srv := newTestServer(t)
+	createPod(t, srv, pod("default", "web", nil))
+
+	p, _ := getPod(t, srv, "default", "web")
+	p.Status.Phase = api.PodRunning
+	p.Labels = map[string]string{"changed": "yes"}
+	mustDo(t, srv, &Request{Verb: "update", Resource: "pods", Namespace: "default", Name: "web", Body: p})
+	got, _ := getPod(t, srv, "default", "web")
+	if got.Status.Phase != api.PodPending {
+		t.Errorf("a main PUT changed status.phase to %s", got.Status.Phase)
+	}
+	if got.Labels["changed"] != "yes" {
+		t.Errorf("a main PUT lost its label change")
+	}
+
+	got.Status.Phase = api.PodRunning
+	got.Status.PodIP = "10.244.1.5"
+	got.Spec.Containers[0].Image = "evil:latest"
+	got.Labels = nil
+	mustDo(t, srv, &Request{Verb: "update", Resource: "pods", Subresource: "status", Namespace: "default", Name: "web", Body: got})
+	after, _ := getPod(t, srv, "default", "web")
+	if after.Status.Phase != api.PodRunning || after.Status.PodIP != "10.244.1.5" {
+		t.Errorf("a status PUT did not change the status: %+v", after.Status)
+	}
+	if after.Spec.Containers[0].Image != "nginx:1.27" || after.Labels["changed"] != "yes" {
+		t.Errorf("a status PUT changed more than the status: image %s labels %v", after.Spec.Containers[0].Image, after.Labels)
+	}
+}
+
+func TestBindingSetsTheNodeOnceAndRefusesASecondBind(t *testing.T) {
+	s, srv := newTestServer(t)
+	createPod(t, srv, pod("default", "web", nil))
+	if err := bind(t, srv, "default", "web", "demo-worker"); err != nil {
+		t.Fatal(err)
+	}
+	p, _ := getPod(t, srv, "default", "web")
+	if p.Spec.NodeName != "demo-worker" {
+		t.Errorf("nodeName = %q", p.Spec.NodeName)
+	}
+	if len(p.Status.Conditions) != 1 || p.Status.Conditions[0].Type != api.PodScheduled || p.Status.Conditions[0].Status != api.ConditionTrue ||
+		!p.Status.Conditions[0].LastTransitionTime.Equal(s.Now()) {
+		t.Errorf("conditions = %+v, want PodScheduled True now", p.Status.Conditions)
+	}
+	err := bind(t, srv, "default", "web", "demo-worker2")
+	want := `Operation cannot be fulfilled on pods/binding "web": pod web is already assigned to node "demo-worker"`
+	if errText(err) != want || !api.IsConflict(err) {
+		t.Errorf("second bind: %v\nwant %s", err, want)
+	}
+	if err := bind(t, srv, "default", "ghost", "demo-worker"); errText(err) != `pods "ghost" not found` {
+		t.Errorf("binding a missing pod: %v", err)
+	}
+}
+
+func TestPodDeletionIsGracefulOnlyForScheduledPods(t *testing.T) {
+	s, srv := newTestServer(t)
+	createPod(t, srv, pod("default", "pending", nil))
+	createPod(t, srv, pod("default", "running", nil))
+	if err := bind(t, srv, "default", "running", "demo-worker"); err != nil {
+		t.Fatal(err)
+	}
+
+	mustDo(t, srv, &Request{Verb: "delete", Resource: "pods", Namespace: "default", Name: "pending"})
+	if _, err := getPod(t, srv, "default", "pending"); !api.IsNotFound(err) {
+		t.Errorf("an unscheduled pod should be gone at once, got %v", err)
+	}
+
+	mustDo(t, srv, &Request{Verb: "delete", Resource: "pods", Namespace: "default", Name: "running"})
+	p, err := getPod(t, srv, "default", "running")
+	if err != nil {
+		t.Fatalf("a scheduled pod should linger: %v", err)
+	}
+	if p.DeletionTimestamp == nil || !p.DeletionTimestamp.Equal(s.Now().Add(30*time.Second)) ||
+		p.DeletionGracePeriodSeconds == nil || *p.DeletionGracePeriodSeconds != 30 {
+		t.Errorf("deletionTimestamp %v grace %v, want now+30s and 30", p.DeletionTimestamp, p.DeletionGracePeriodSeconds)
+	}
+	// The kubelet, once the containers are stopped, deletes with grace 0.
+	_, err = do(t, srv, &Request{User: Node("demo-worker"), Component: "kubelet/demo-worker", Verb: "delete", Resource: "pods",
+		Namespace: "default", Name: "running", GracePeriodSeconds: int64p(0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := getPod(t, srv, "default", "running"); !api.IsNotFound(err) {
+		t.Errorf("after the kubelet's delete the pod should be gone, got %v", err)
+	}
+}
+
+func TestFinalizersKeepAnObjectUntilTheyAreRemoved(t *testing.T) {
+	_, srv := newTestServer(t)
+	cm := &api.ConfigMap{ObjectMeta: api.ObjectMeta{Name: "cfg", Finalizers: []string{"example.com/hold"}}}
+	mustDo(t, srv, &Request{Verb: "create", Resource: "configmaps", Namespace: "default", Body: cm})
+	mustDo(t, srv, &Request{Verb: "delete", Resource: "configmaps", Namespace: "default", Name: "cfg"})
+	got := mustDo(t, srv, &Request{Verb: "get", Resource: "configmaps", Namespace: "default", Name: "cfg"}).(*api.ConfigMap)
+	if got.DeletionTimestamp == nil || *got.DeletionGracePeriodSeconds != 0 {
+		t.Fatalf("deletionTimestamp %v grace %v", got.DeletionTimestamp, got.DeletionGracePeriodSeconds)
+	}
+	got.Finalizers = nil
+	mustDo(t, srv, &Request{Verb: "update", Resource: "configmaps", Namespace: "default", Name: "cfg", Body: got})
+	if _, err := do(t, srv, &Request{Verb: "get", Resource: "configmaps", Namespace: "default", Name: "cfg"}); !api.IsNotFound(err) {
+		t.Errorf("after its last finalizer went, the object should be gone: %v", err)
+	}
+}
+
+func TestPropagationPoliciesBecomeGarbageCollectorFinalizers(t *testing.T) {
+	tests := []struct {
+		policy string
+		want   []string // nil: deleted at once
+	}{
+		{"Background", nil},
+		{"", nil},
+		{"Orphan", []string{"orphan"}},
+		{"Foreground", []string{"foregroundDeletion"}},
+	}
+	for _, tt := range tests {
+		t.Run("policy "+tt.policy, func(t *testing.T) {
+			_, srv := newTestServer(t)
+			d := mustDo(t, srv, &Request{Verb: "create", Group: "apps", Resource: "deployments", Namespace: "default", Body: deployment("default", "nginx", 1)}).(*api.Deployment)
+			mustDo(t, srv, &Request{Verb: "delete", Group: "apps", Resource: "deployments", Namespace: "default", Name: "nginx", PropagationPolicy: tt.policy})
+			obj, err := do(t, srv, &Request{Verb: "get", Group: "apps", Resource: "deployments", Namespace: "default", Name: "nginx"})
+			if tt.want == nil {
+				if !api.IsNotFound(err) {
+					t.Fatalf("want deleted, got %v", err)
+				}
+				return
+			}
+			got := obj.(*api.Deployment)
+			if len(got.Finalizers) != 1 || got.Finalizers[0] != tt.want[0] || got.DeletionTimestamp == nil {
+				t.Errorf("finalizers %v deletionTimestamp %v", got.Finalizers, got.DeletionTimestamp)
+			}
+			if got.Generation != d.Generation+1 {
+				t.Errorf("generation %d, want %d (deletion bumps it)", got.Generation, d.Generation+1)
+			}
+			if len(got.OwnerReferences) != 0 {
+				t.Errorf("owner references appeared")
+			}
+		})
+	}
+}
+
+func TestDeletePreconditionsAreChecked(t *testing.T) {
+	_, srv := newTestServer(t)
+	createPod(t, srv, pod("default", "web", nil))
+	uid := "00000000-0000-4000-8000-000000000000"
+	_, err := do(t, srv, &Request{Verb: "delete", Resource: "pods", Namespace: "default", Name: "web", Preconditions: &api.Preconditions{UID: &uid}})
+	if !api.IsConflict(err) {
+		t.Fatalf("want a Conflict, got %v", err)
+	}
+}
+
+func TestANamespaceTerminatesThenGoesWhenFinalized(t *testing.T) {
+	_, srv := newTestServer(t)
+	mustDo(t, srv, &Request{Verb: "create", Resource: "namespaces", Body: &api.Namespace{ObjectMeta: api.ObjectMeta{Name: "team"}}})
+	ns := mustDo(t, srv, &Request{Verb: "get", Resource: "namespaces", Name: "team"}).(*api.Namespace)
+	if len(ns.Spec.Finalizers) != 1 || ns.Spec.Finalizers[0] != "kubernetes" || ns.Status.Phase != api.NamespaceActive {
+		t.Fatalf("new namespace: %+v %+v", ns.Spec, ns.Status)
+	}
+	mustDo(t, srv, &Request{Verb: "delete", Resource: "namespaces", Name: "team"})
+	ns = mustDo(t, srv, &Request{Verb: "get", Resource: "namespaces", Name: "team"}).(*api.Namespace)
+	if ns.Status.Phase != api.NamespaceTerminating || ns.DeletionTimestamp == nil {
+		t.Fatalf("deleted namespace: phase %s deletionTimestamp %v", ns.Status.Phase, ns.DeletionTimestamp)
+	}
+	_, err := do(t, srv, &Request{Verb: "delete", Resource: "namespaces", Name: "team"})
+	if want := `Operation cannot be fulfilled on namespaces "team": ` + namespaceDeletingMsg; errText(err) != want {
+		t.Errorf("second delete: %v", err)
+	}
+	ns.Spec.Finalizers = nil
+	mustDo(t, srv, &Request{User: ControllerManager(), Verb: "update", Resource: "namespaces", Subresource: "finalize", Name: "team", Body: ns})
+	if _, err := do(t, srv, &Request{Verb: "get", Resource: "namespaces", Name: "team"}); !api.IsNotFound(err) {
+		t.Errorf("a finalized namespace should be gone: %v", err)
+	}
+}
+
+func TestPatchTypes(t *testing.T) {
+	tests := []struct {
+		name      string
+		patchType string
+		patch     string
+		check     func(p *api.Pod) bool
+	}{
+		{"a merge patch adds a label", MergePatchType, `{"metadata":{"labels":{"tier":"web"}}}`,
+			func(p *api.Pod) bool { return p.Labels["tier"] == "web" && p.Labels["app"] == "web" }},
+		{"a merge patch null removes a label", MergePatchType, `{"metadata":{"labels":{"app":null}}}`,
+			func(p *api.Pod) bool { _, ok := p.Labels["app"]; return !ok }},
+		{"a strategic merge patch merges containers by name", StrategicMergePatchType,
+			`{"spec":{"containers":[{"name":"nginx","image":"nginx:1.28"}]}}`,
+			func(p *api.Pod) bool {
+				return len(p.Spec.Containers) == 1 && p.Spec.Containers[0].Image == "nginx:1.28"
+			}},
+		{"a JSON patch replaces a field", JSONPatchType, `[{"op":"replace","path":"/metadata/labels/app","value":"api"}]`,
+			func(p *api.Pod) bool { return p.Labels["app"] == "api" }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, srv := newTestServer(t)
+			createPod(t, srv, pod("default", "web", map[string]string{"app": "web"}))
+			got := mustDo(t, srv, &Request{Verb: "patch", Resource: "pods", Namespace: "default", Name: "web",
+				PatchType: tt.patchType, Patch: []byte(tt.patch)}).(*api.Pod)
+			if !tt.check(got) {
+				t.Errorf("patched pod: labels %v containers %+v", got.Labels, got.Spec.Containers)
+			}
+		})
+	}
+}
+
+func TestMergePatchFollowsRFC7386(t *testing.T) {
+	tests := []struct{ name, doc, patch, want string }{
+		{"replaces a scalar", `{"a":"b"}`, `{"a":"c"}`, `{"a":"c"}`},
+		{"adds a key", `{"a":"b"}`, `{"b":"c"}`, `{"a":"b","b":"c"}`},
+		{"null deletes", `{"a":"b","b":"c"}`, `{"a":null}`, `{"b":"c"}`},
+		{"arrays are replaced whole", `{"a":[1,2]}`, `{"a":[3]}`, `{"a":[3]}`},
+		{"merges nested objects", `{"a":{"b":"c"}}`, `{"a":{"d":"e"}}`, `{"a":{"b":"c","d":"e"}}`},
+		{"a non-object patch replaces the document", `{"a":"b"}`, `["c"]`, `["c"]`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := MergePatch([]byte(tt.doc), []byte(tt.patch))
+			if err != nil || string(got) != tt.want {
+				t.Errorf("got %s (%v), want %s", got, err, tt.want)
+			}
+		})
+	}
+}
+
+func TestTheScaleSubresourceReadsAndWritesReplicas(t *testing.T) {
+	_, srv := newTestServer(t)
+	mustDo(t, srv, &Request{Verb: "create", Group: "apps", Resource: "deployments", Namespace: "default", Body: deployment("default", "nginx", 2)})
+	sc := mustDo(t, srv, &Request{Verb: "get", Group: "apps", Resource: "deployments", Subresource: "scale", Namespace: "default", Name: "nginx"}).(*api.Scale)
+	if sc.Spec.Replicas != 2 || sc.Status.Selector != "app=nginx" || sc.Kind != "Scale" || sc.APIVersion != "autoscaling/v1" {
+		t.Fatalf("scale = %+v", sc)
+	}
+	sc.Spec.Replicas = 5
+	mustDo(t, srv, &Request{Verb: "update", Group: "apps", Resource: "deployments", Subresource: "scale", Namespace: "default", Name: "nginx", Body: sc})
+	d := mustDo(t, srv, &Request{Verb: "get", Group: "apps", Resource: "deployments", Namespace: "default", Name: "nginx"}).(*api.Deployment)
+	if *d.Spec.Replicas != 5 || d.Generation != 2 {
+		t.Errorf("replicas %d generation %d", *d.Spec.Replicas, d.Generation)
+	}
+	mustDo(t, srv, &Request{Verb: "patch", Group: "apps", Resource: "deployments", Subresource: "scale", Namespace: "default", Name: "nginx",
+		PatchType: MergePatchType, Patch: []byte(`{"spec":{"replicas":1}}`)})
+	d = mustDo(t, srv, &Request{Verb: "get", Group: "apps", Resource: "deployments", Namespace: "default", Name: "nginx"}).(*api.Deployment)
+	if *d.Spec.Replicas != 1 {
+		t.Errorf("after patch replicas %d", *d.Spec.Replicas)
+	}
+}
+
+func TestServicesGetClusterIPsAndNodePorts(t *testing.T) {
+	_, srv := newTestServer(t)
+	svc := &api.Service{ObjectMeta: api.ObjectMeta{Name: "web"}, Spec: api.ServiceSpec{Type: api.ServiceTypeNodePort,
+		Selector: map[string]string{"app": "web"}, Ports: []api.ServicePort{{Port: 80, TargetPort: api.FromInt32(8080)}}}}
+	got := mustDo(t, srv, &Request{Verb: "create", Resource: "services", Namespace: "default", Body: svc}).(*api.Service)
+	off, ok := ipOffset(got.Spec.ClusterIP)
+	if !ok || off <= staticBand || len(got.Spec.ClusterIPs) != 1 {
+		t.Errorf("clusterIP %q (offset %d), clusterIPs %v", got.Spec.ClusterIP, off, got.Spec.ClusterIPs)
+	}
+	if np := got.Spec.Ports[0].NodePort; np < 30000 || np > 32767 {
+		t.Errorf("nodePort %d", np)
+	}
+	taken := &api.Service{ObjectMeta: api.ObjectMeta{Name: "dup"}, Spec: api.ServiceSpec{ClusterIP: "10.96.0.1",
+		Ports: []api.ServicePort{{Port: 80}}}}
+	_, err := do(t, srv, &Request{Verb: "create", Resource: "services", Namespace: "default", Body: taken})
+	if !api.IsInvalid(err) {
+		t.Errorf("taking 10.96.0.1 again: %v", err)
+	}
+}
+
+func TestListsFilterBySelectorsInKeyOrder(t *testing.T) {
+	_, srv := newTestServer(t)
+	for _, n := range []string{"c", "a", "b"} {
+		createPod(t, srv, pod("default", n, map[string]string{"app": "web", "name": n}))
+	}
+	createPod(t, srv, pod("kube-system", "dns", map[string]string{"app": "dns"}))
+	if err := bind(t, srv, "default", "b", "demo-worker"); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		req  Request
+		want []string
+	}{
+		{"every pod of a namespace", Request{Namespace: "default"}, []string{"a", "b", "c"}},
+		{"all namespaces", Request{}, []string{"a", "b", "c", "dns"}},
+		{"by label", Request{LabelSelector: "name in (a,c)"}, []string{"a", "c"}},
+		{"by node", Request{FieldSelector: "spec.nodeName=demo-worker"}, []string{"b"}},
+		{"unscheduled", Request{Namespace: "default", FieldSelector: "spec.nodeName="}, []string{"a", "c"}},
+		{"by name", Request{FieldSelector: "metadata.name=dns"}, []string{"dns"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			req := tt.req
+			req.Verb, req.Resource = "list", "pods"
+			l := mustDo(t, srv, &req).(*api.List)
+			var got []string
+			for _, it := range l.Items {
+				got = append(got, it.GetObjectMeta().Name)
+			}
+			if len(got) != len(tt.want) {
+				t.Fatalf("got %v, want %v", got, tt.want)
+			}
+			for i := range got {
+				if got[i] != tt.want[i] {
+					t.Fatalf("got %v, want %v", got, tt.want)
+				}
+			}
+			if l.ResourceVersion == "" || l.Kind != "PodList" {
+				t.Errorf("list meta %+v kind %s", l.ListMeta, l.Kind)
+			}
+		})
+	}
+}

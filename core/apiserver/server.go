@@ -1,0 +1,345 @@
+package apiserver
+
+import (
+	"reflect"
+	"sort"
+	"strings"
+	"time"
+
+	"kubeplay/core/api"
+	"kubeplay/core/sim"
+	"kubeplay/core/store"
+	"kubeplay/core/trace"
+)
+
+// Component is kube-apiserver's name in the trace.
+const Component = "kube-apiserver"
+
+// EtcdComponent is etcd's name in the trace.
+const EtcdComponent = "etcd"
+
+// Components are the trace component names of a cluster's control plane
+// (kubelets add kubelet/<node>).
+var Components = []string{"kubectl", Component, EtcdComponent, "kube-scheduler", "kube-controller-manager"}
+
+// registryPrefix is kube-apiserver's --etcd-prefix.
+const registryPrefix = "/registry/"
+
+// specialPrefixes are the resources stored under another name
+// (SpecialDefaultResourcePrefixes).
+var specialPrefixes = map[string]string{
+	"nodes":                  "minions",
+	"services":               "services/specs",
+	"endpoints":              "services/endpoints",
+	"replicationcontrollers": "controllers",
+	"ingresses":              "ingress",
+}
+
+// Server is kube-apiserver. It is not safe for concurrent use: like the rest
+// of core, it runs on the sim's loop.
+type Server struct {
+	sim   *sim.Sim
+	store *store.Store
+
+	byGR      map[api.GroupResource]*resource
+	byPrefix  map[string]*resource
+	resources []*resource
+
+	users     map[string]UserInfo
+	rbac      rbacCache
+	admission Admission
+	hooks     Hooks
+
+	// pendingKey/pendingObj hand the object being written to the store
+	// watch callback, so a write is never decoded back.
+	pendingKey string
+	pendingObj api.Object
+
+	ips   *ipAllocator
+	ports *portAllocator
+
+	eventLease   int64
+	eventLeaseAt time.Time
+
+	stats    Stats
+	watchSeq int
+	quiet    int
+	stopEtcd func()
+}
+
+// Stats counts requests for the UI.
+type Stats struct {
+	Requests int
+	ByVerb   map[string]int
+	ByCode   map[int]int
+	Watches  int
+	// WatchEvents counts notifications delivered to watchers.
+	WatchEvents int
+}
+
+// resource is one stored resource: its registry entry, its etcd prefix and
+// its slice of the watch cache.
+type resource struct {
+	info      *api.ResourceInfo
+	gr        api.GroupResource
+	prefix    string // "/registry/pods/"
+	hasStatus bool   // a status subresource (the kind has a Status field)
+	hasSpec   bool   // the kind has a spec: generation is tracked
+	specOnly  []int  // field indexes compared for generation (all but meta and status)
+
+	objects map[string]map[string]*cached // namespace -> name -> object
+	count   int
+
+	cache    watchCache
+	watchers []*watcher
+	byNode   map[string][]*watcher // pods watched with spec.nodeName=X
+}
+
+// cached is one object of the watch cache's current state.
+type cached struct {
+	obj    api.Object
+	modRev int64
+	key    string
+}
+
+// New returns a kube-apiserver over st on simulation s. It loads whatever st
+// already holds (a restart), subscribes to /registry/ and, on an empty
+// store, writes the bootstrap objects: the four namespaces, the default
+// ClusterRoles and ClusterRoleBindings, the system PriorityClasses and the
+// kubernetes Service.
+func New(s *sim.Sim, st *store.Store) *Server {
+	srv := &Server{
+		sim:   s,
+		store: st,
+		byGR:  map[api.GroupResource]*resource{},
+		users: map[string]UserInfo{},
+		ips:   newIPAllocator(),
+		ports: newPortAllocator(),
+		hooks: defaultHooks(),
+		stats: Stats{ByVerb: map[string]int{}, ByCode: map[int]int{}},
+	}
+	srv.byPrefix = map[string]*resource{}
+	for _, info := range api.Resources() {
+		if !hasVerb(info, "list") {
+			continue // virtual resources (bindings, reviews) are not stored
+		}
+		r := newResource(info)
+		srv.byGR[r.gr] = r
+		if _, dup := srv.byPrefix[r.prefix]; !dup || info.Group == "" {
+			srv.byPrefix[r.prefix] = r
+		}
+		srv.resources = append(srv.resources, r)
+	}
+	srv.admission = srv.newAdmission()
+	srv.load()
+	if st.Rev() <= 1 {
+		srv.bootstrap()
+	}
+	return srv
+}
+
+func newResource(info *api.ResourceInfo) *resource {
+	p := info.Resource
+	if sp, ok := specialPrefixes[info.Resource]; ok && info.Group == "" {
+		p = sp
+	}
+	r := &resource{
+		info:    info,
+		gr:      info.GroupResource(),
+		prefix:  registryPrefix + p + "/",
+		objects: map[string]map[string]*cached{},
+	}
+	t := reflect.TypeOf(info.New()).Elem()
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		switch f.Name {
+		case "TypeMeta", "ObjectMeta":
+		case "Status":
+			r.hasStatus = f.Type.Kind() == reflect.Struct
+		default:
+			if f.Name == "Spec" {
+				r.hasSpec = true
+			}
+			r.specOnly = append(r.specOnly, i)
+		}
+	}
+	if r.gr.Resource == "pods" && r.gr.Group == "" {
+		r.byNode = map[string][]*watcher{}
+	}
+	return r
+}
+
+func hasVerb(info *api.ResourceInfo, verb string) bool {
+	for _, v := range info.Verbs {
+		if v == verb {
+			return true
+		}
+	}
+	return false
+}
+
+// load fills the watch cache from the store and subscribes to its changes.
+func (s *Server) load() {
+	kvs, rev, err := s.store.Range(registryPrefix, 0)
+	if err != nil {
+		panic("apiserver: cannot read the store: " + err.Error())
+	}
+	for _, kv := range kvs {
+		r, ns, name := s.parseKey(kv.Key)
+		if r == nil {
+			continue
+		}
+		obj, err := r.decode(kv.Value, kv.ModRevision)
+		if err != nil {
+			continue
+		}
+		r.put(ns, name, &cached{obj: obj, modRev: kv.ModRevision, key: kv.Key})
+		s.observe(r, nil, obj)
+	}
+	for _, r := range s.resources {
+		r.cache.oldest = rev + 1
+	}
+	cancel, err := s.store.Watch(registryPrefix, rev+1, s.onStoreEvent)
+	if err != nil {
+		panic("apiserver: cannot watch the store: " + err.Error())
+	}
+	s.stopEtcd = cancel
+}
+
+// Store returns the etcd the server writes to, for read-only views (the
+// etcd panel). Writing to it behind the server's back is not supported.
+func (s *Server) Store() *store.Store { return s.store }
+
+// Sim returns the simulation the server runs on.
+func (s *Server) Sim() *sim.Sim { return s.sim }
+
+// Stats returns the request counters.
+func (s *Server) Stats() Stats { return s.stats }
+
+// StartCompaction compacts etcd every 5 minutes, like kube-apiserver's
+// --etcd-compaction-interval.
+func (s *Server) StartCompaction() (stop func()) {
+	return s.store.StartAutoCompaction(5 * time.Minute)
+}
+
+// lookup finds a stored resource by group and plural name.
+func (s *Server) lookup(group, res string) *resource {
+	return s.byGR[api.GroupResource{Group: group, Resource: res}]
+}
+
+// resourceNamed finds a stored resource by plural name, preferring the
+// core group ("events" is core/v1 Event).
+func (s *Server) resourceNamed(name string) *resource {
+	if r := s.lookup("", name); r != nil {
+		return r
+	}
+	if info, ok := api.ResourceFor(name); ok {
+		return s.byGR[info.GroupResource()]
+	}
+	return nil
+}
+
+// key returns the etcd key of an object.
+func (r *resource) key(ns, name string) string {
+	if r.info.Namespaced {
+		return r.prefix + ns + "/" + name
+	}
+	return r.prefix + name
+}
+
+// parseKey maps an etcd key to its resource, namespace and name.
+func (s *Server) parseKey(key string) (*resource, string, string) {
+	if !strings.HasPrefix(key, registryPrefix) {
+		return nil, "", ""
+	}
+	rest := key[len(registryPrefix):]
+	i := strings.IndexByte(rest, '/')
+	if i < 0 {
+		return nil, "", ""
+	}
+	seg := rest[:i]
+	if seg == "services" {
+		if j := strings.IndexByte(rest[i+1:], '/'); j >= 0 {
+			i += 1 + j
+			seg = rest[:i]
+		}
+	}
+	r := s.byPrefix[registryPrefix+seg+"/"]
+	if r == nil {
+		return nil, "", ""
+	}
+	rest = rest[i+1:]
+	if r.info.Namespaced {
+		j := strings.IndexByte(rest, '/')
+		if j < 0 {
+			return nil, "", ""
+		}
+		return r, rest[:j], rest[j+1:]
+	}
+	return r, "", rest
+}
+
+// get returns the cached object, or nil.
+func (r *resource) get(ns, name string) *cached {
+	if m := r.objects[ns]; m != nil {
+		return m[name]
+	}
+	return nil
+}
+
+func (r *resource) put(ns, name string, c *cached) {
+	m := r.objects[ns]
+	if m == nil {
+		m = map[string]*cached{}
+		r.objects[ns] = m
+	}
+	if _, ok := m[name]; !ok {
+		r.count++
+	}
+	m[name] = c
+}
+
+func (r *resource) remove(ns, name string) {
+	if m := r.objects[ns]; m != nil {
+		if _, ok := m[name]; ok {
+			delete(m, name)
+			r.count--
+			if len(m) == 0 {
+				delete(r.objects, ns)
+			}
+		}
+	}
+}
+
+// list returns the cached objects of namespace ns ("" = all) in key order.
+func (r *resource) list(ns string) []*cached {
+	var out []*cached
+	add := func(m map[string]*cached) {
+		for _, c := range m {
+			out = append(out, c)
+		}
+	}
+	if ns != "" || !r.info.Namespaced {
+		add(r.objects[ns])
+	} else {
+		out = make([]*cached, 0, r.count)
+		for _, m := range r.objects {
+			add(m)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].key < out[j].key })
+	return out
+}
+
+// traceOn reports whether trace records are being kept (formatting them is
+// skipped otherwise).
+func (s *Server) traceOn() bool {
+	return s.quiet == 0 && s.sim.Trace != nil && !s.sim.Trace.Disabled
+}
+
+func (s *Server) trace(r trace.Record) {
+	if r.Component == "" {
+		r.Component = Component
+	}
+	s.sim.Trace.Add(r)
+}

@@ -1,0 +1,286 @@
+package apiserver
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"reflect"
+
+	"kubeplay/core/api"
+)
+
+// Update (PUT) and patch (PATCH) of an object or its status: optimistic
+// concurrency on metadata.resourceVersion, generation bumped only when the
+// spec changes, the status subresource isolated from the main resource.
+
+func (s *Server) update(ctx *reqCtx, sub string) (api.Object, error) {
+	req, r := ctx.req, ctx.r
+	obj, err := s.body(ctx)
+	if err != nil {
+		return nil, err
+	}
+	m := obj.GetObjectMeta()
+	if m.Name == "" {
+		m.Name = req.Name
+	} else if m.Name != req.Name {
+		return nil, api.NewBadRequest(fmt.Sprintf("the name of the object (%s) does not match the name on the URL (%s)", m.Name, req.Name))
+	}
+	if r.info.Namespaced {
+		if m.Namespace == "" {
+			m.Namespace = req.Namespace
+		} else if m.Namespace != req.Namespace {
+			return nil, api.NewBadRequest("the namespace of the provided object does not match the namespace sent on the request")
+		}
+	}
+	cur := r.get(req.Namespace, req.Name)
+	if cur == nil {
+		return nil, api.NewNotFound(r.gr, req.Name)
+	}
+	return s.updateObject(ctx, r, cur, obj, sub)
+}
+
+func (s *Server) patch(ctx *reqCtx, sub string) (api.Object, error) {
+	req, r := ctx.req, ctx.r
+	cur := r.get(req.Namespace, req.Name)
+	if cur == nil {
+		return nil, api.NewNotFound(r.gr, req.Name)
+	}
+	obj, err := s.patched(r, cur.obj, req)
+	if err != nil {
+		return nil, err
+	}
+	m := obj.GetObjectMeta()
+	if m.Name != req.Name {
+		return nil, api.NewBadRequest(fmt.Sprintf("the name of the object (%s) does not match the name on the URL (%s)", m.Name, req.Name))
+	}
+	return s.updateObject(ctx, r, cur, obj, sub)
+}
+
+// patched applies the request's patch to cur and decodes the result.
+func (s *Server) patched(r *resource, cur api.Object, req *Request) (api.Object, error) {
+	orig, err := json.Marshal(cur)
+	if err != nil {
+		return nil, api.NewInternalError(err)
+	}
+	out, err := applyPatch(req.PatchType, orig, req.Patch, cur)
+	if err != nil {
+		if se, ok := err.(*api.StatusError); ok {
+			return nil, se
+		}
+		return nil, api.NewBadRequest(err.Error())
+	}
+	obj := r.info.New()
+	dec := json.NewDecoder(bytes.NewReader(out))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(obj); err != nil {
+		return nil, api.NewBadRequest(err.Error())
+	}
+	*obj.GetTypeMeta() = *r.info.New().GetTypeMeta()
+	return obj, nil
+}
+
+// updateObject turns obj (a private copy) into the new state of cur and
+// stores it. sub is "" or "status".
+func (s *Server) updateObject(ctx *reqCtx, r *resource, cur *cached, obj api.Object, sub string) (api.Object, error) {
+	req := ctx.req
+	on := s.traceOn()
+	old := cur.obj
+	om := old.GetObjectMeta()
+	m := obj.GetObjectMeta()
+	if m.ResourceVersion != "" && m.ResourceVersion != om.ResourceVersion {
+		return nil, api.NewConflict(r.gr, om.Name, api.OptimisticLockErrorMsg)
+	}
+	if m.UID != "" && m.UID != om.UID {
+		return nil, api.NewConflict(r.gr, om.Name, fmt.Sprintf("Precondition failed: UID in precondition: %v, UID in object meta: %v", m.UID, om.UID))
+	}
+	if sub == "status" {
+		// Only the status changes: everything else is the stored object
+		// (shared: stored objects are immutable, and only top-level fields
+		// of the copy are replaced).
+		n := shallowCopy(old)
+		setStatus(n, statusOf(obj))
+		obj, m = n, n.GetObjectMeta()
+	} else if r.hasStatus {
+		setStatus(obj, statusOf(old))
+	}
+	keepSystemMeta(m, om)
+	if sub == "" {
+		s.hooks.Default(obj)
+	}
+	if on {
+		s.stage("decode", req, fmt.Sprintf("decoded %s %s and applied defaults", r.info.Kind, objectName(m)))
+	}
+	ar := &AdmissionRequest{Operation: "UPDATE", Resource: r.info, Subresource: sub, Namespace: m.Namespace,
+		Name: m.Name, Object: obj, OldObject: old, User: ctx.user, DryRun: req.DryRun}
+	if err := s.admit(ar, req); err != nil {
+		return nil, err
+	}
+	validate := s.hooks.ValidateUpdate
+	if sub == "status" {
+		validate = s.hooks.ValidateStatusUpdate
+	}
+	if errs := validate(obj, old); len(errs) > 0 {
+		if on {
+			s.stage("validation", req, "invalid: "+errs.Error())
+		}
+		return nil, api.NewInvalid(r.info.GroupKind(), m.Name, errs)
+	}
+	if on {
+		s.stage("validation", req, r.info.Kind+" is valid")
+	}
+	if err := s.validateAdmission(ar, req); err != nil {
+		return nil, err
+	}
+	if r.hasSpec && sub != "status" && !specEqual(r, obj, old) {
+		m.Generation++
+	}
+	ctx.code = 200
+	return s.commitUpdate(req, r, cur, obj)
+}
+
+// commitUpdate stores obj as the new state of cur. An update that changes
+// nothing is not written (no new revision, no watch event); an update that
+// removes the last finalizer of an object being deleted deletes it.
+func (s *Server) commitUpdate(req *Request, r *resource, cur *cached, obj api.Object) (api.Object, error) {
+	m, om := obj.GetObjectMeta(), cur.obj.GetObjectMeta()
+	if m.DeletionTimestamp != nil && len(m.Finalizers) == 0 && om.DeletionGracePeriodSeconds != nil &&
+		*om.DeletionGracePeriodSeconds == 0 && !namespacePending(obj) {
+		if req != nil && req.DryRun {
+			return copyObject(obj), nil
+		}
+		if _, err := s.storeDelete(req, r, cur); err != nil {
+			return nil, err
+		}
+		return copyObject(obj), nil
+	}
+	data, err := encodeStored(obj)
+	if err != nil {
+		return nil, api.NewInternalError(err)
+	}
+	if kv, err := s.store.Get(cur.key, 0); err == nil && bytes.Equal(kv.Value, data) {
+		m.ResourceVersion = om.ResourceVersion
+		return copyObject(cur.obj), nil
+	}
+	if req != nil && req.DryRun {
+		return copyObject(obj), nil
+	}
+	if err := s.storeUpdate(req, r, cur, obj, data); err != nil {
+		return nil, err
+	}
+	return copyObject(obj), nil
+}
+
+// internalUpdate writes obj as kube-apiserver itself (no authorization or
+// admission): the quota plugin's status charges, the namespace finalizer.
+func (s *Server) internalUpdate(r *resource, obj api.Object, status bool) (api.Object, error) {
+	m := obj.GetObjectMeta()
+	cur := r.get(m.Namespace, m.Name)
+	if cur == nil {
+		return nil, api.NewNotFound(r.gr, m.Name)
+	}
+	if m.ResourceVersion != "" && m.ResourceVersion != cur.obj.GetObjectMeta().ResourceVersion {
+		return nil, api.NewConflict(r.gr, m.Name, api.OptimisticLockErrorMsg)
+	}
+	n := copyObject(cur.obj)
+	if status {
+		setStatus(n, statusOf(obj))
+	} else {
+		n = copyObject(obj)
+		keepSystemMeta(n.GetObjectMeta(), cur.obj.GetObjectMeta())
+	}
+	return s.commitUpdate(nil, r, cur, n)
+}
+
+// keepSystemMeta restores the fields clients cannot change on update.
+func keepSystemMeta(m, om *api.ObjectMeta) {
+	m.Name, m.Namespace, m.UID = om.Name, om.Namespace, om.UID
+	m.CreationTimestamp = om.CreationTimestamp
+	m.DeletionTimestamp = om.DeletionTimestamp
+	m.DeletionGracePeriodSeconds = om.DeletionGracePeriodSeconds
+	m.Generation = om.Generation
+	m.ResourceVersion = om.ResourceVersion
+	m.SelfLink = ""
+}
+
+func statusField(obj api.Object) reflect.Value {
+	return reflect.ValueOf(obj).Elem().FieldByName("Status")
+}
+
+// statusOf returns obj's Status field (invalid Value if it has none).
+func statusOf(obj api.Object) reflect.Value { return statusField(obj) }
+
+func setStatus(obj api.Object, st reflect.Value) {
+	f := statusField(obj)
+	if f.IsValid() && st.IsValid() && f.Type() == st.Type() {
+		f.Set(st)
+	}
+}
+
+// specEqual compares everything but metadata and status, as JSON.
+func specEqual(r *resource, a, b api.Object) bool {
+	va, vb := reflect.ValueOf(a).Elem(), reflect.ValueOf(b).Elem()
+	for _, i := range r.specOnly {
+		fa, fb := va.Field(i).Interface(), vb.Field(i).Interface()
+		ja, err1 := json.Marshal(fa)
+		jb, err2 := json.Marshal(fb)
+		if err1 != nil || err2 != nil || !bytes.Equal(ja, jb) {
+			return false
+		}
+	}
+	return true
+}
+
+// prepareForCreate resets what a client may not set on create
+// (PrepareForCreate of each kind's strategy).
+func prepareForCreate(r *resource, obj api.Object) {
+	switch o := obj.(type) {
+	case *api.Pod:
+		o.Status = api.PodStatus{Phase: api.PodPending, QOSClass: qosClass(o)}
+		return
+	case *api.Namespace:
+		o.Status = api.NamespaceStatus{Phase: api.NamespaceActive}
+		has := false
+		for _, f := range o.Spec.Finalizers {
+			has = has || f == api.FinalizerKubernetes
+		}
+		if !has {
+			o.Spec.Finalizers = append(o.Spec.Finalizers, api.FinalizerKubernetes)
+		}
+		return
+	case *api.Node:
+		return // a kubelet registers its Node with its status
+	}
+	if r.hasStatus {
+		f := statusField(obj)
+		f.Set(reflect.Zero(f.Type()))
+	}
+}
+
+// qosClass is the pod's QoS class (pkg/apis/core/helper/qos).
+func qosClass(p *api.Pod) api.PodQOSClass {
+	requests, limits := 0, 0
+	guaranteed := true
+	containers := append(append([]api.Container{}, p.Spec.InitContainers...), p.Spec.Containers...)
+	for _, c := range containers {
+		for _, res := range []api.ResourceName{api.ResourceCPU, api.ResourceMemory} {
+			rq, hasReq := c.Resources.Requests[res]
+			lm, hasLim := c.Resources.Limits[res]
+			if hasReq && !rq.IsZero() {
+				requests++
+			}
+			if hasLim && !lm.IsZero() {
+				limits++
+			}
+			if !hasLim || lm.IsZero() || (hasReq && rq.Cmp(lm) != 0) {
+				guaranteed = false
+			}
+		}
+	}
+	switch {
+	case requests == 0 && limits == 0:
+		return api.PodQOSBestEffort
+	case guaranteed:
+		return api.PodQOSGuaranteed
+	}
+	return api.PodQOSBurstable
+}

@@ -1,0 +1,216 @@
+package apiserver
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"time"
+
+	"kubeplay/core/api"
+	"kubeplay/core/trace"
+)
+
+// watcher is one client watch.
+type watcher struct {
+	id        int
+	component string
+	user      string
+	r         *resource
+	ns, name  string
+	labels    labelSelector
+	fields    fieldSelector
+	node      string // indexed by spec.nodeName (pods)
+	indexed   bool
+	fn        func(WatchEvent)
+	stopped   bool
+	last      time.Time // due time of the last scheduled delivery (keeps order)
+	lastRev   int64
+	delivered int
+	timerName string
+}
+
+// WatcherInfo describes an open watch, for the UI.
+type WatcherInfo struct {
+	Component     string
+	User          string
+	Resource      string // "pods", "deployments.apps"
+	Namespace     string
+	LabelSelector string
+	FieldSelector string
+	LastRevision  int64
+	Delivered     int
+}
+
+func (w *watcher) matches(obj api.Object) bool {
+	m := obj.GetObjectMeta()
+	if w.ns != "" && m.Namespace != w.ns {
+		return false
+	}
+	if w.name != "" && m.Name != w.name {
+		return false
+	}
+	if !matchLabels(w.labels, m.Labels) {
+		return false
+	}
+	return len(w.fields) == 0 || w.fields.matches(w.r, obj)
+}
+
+// Watch opens a watch (GET ...?watch=true). The request passes
+// authentication and authorization (verb "watch") synchronously; errors are
+// returned at once. Notifications are then delivered to fn as sim events, a
+// small virtual latency after each change, in revision order, each traced as
+// a `watch` record. Objects in events are shared: do not modify them.
+//
+// ResourceVersion "" or "0" watches from now; a revision X delivers every
+// change after X (X+1 onwards). A revision older than the watch cache's
+// window yields a single ERROR event carrying a 410 Expired Status
+// (`too old resource version: X (Y)`), after which nothing more arrives.
+func (s *Server) Watch(req *Request, fn func(WatchEvent)) (stop func(), err error) {
+	req.Verb = "watch"
+	s.stats.Watches++
+	ctx, err := s.begin(req)
+	if err != nil {
+		s.finish(ctx, nil, err)
+		return func() {}, err
+	}
+	r := ctx.r
+	w := &watcher{component: req.Component, user: ctx.user.Name, r: r, ns: req.Namespace, name: req.Name, fn: fn}
+	if w.labels, err = parseLabelSelector(req.LabelSelector); err != nil {
+		err = api.NewBadRequest(err.Error())
+		s.finish(ctx, nil, err)
+		return func() {}, err
+	}
+	if w.fields, err = s.parseFields(r, req); err != nil {
+		s.finish(ctx, nil, err)
+		return func() {}, err
+	}
+	if n, ok := w.fields.exact("metadata.name"); ok && w.name == "" {
+		w.name = n
+	}
+	s.watchSeq++
+	w.id = s.watchSeq
+	w.timerName = "watch " + r.gr.String() + " → " + w.component
+	stop = func() { s.stopWatch(w) }
+
+	var rv int64
+	if req.ResourceVersion != "" && req.ResourceVersion != "0" {
+		rv, err = strconv.ParseInt(req.ResourceVersion, 10, 64)
+		if err != nil || rv < 0 {
+			err = api.NewBadRequest(fmt.Sprintf("invalid resource version: %s", req.ResourceVersion))
+			s.finish(ctx, nil, err)
+			return func() {}, err
+		}
+	}
+	r.cache.evict(s.sim.Now(), s.store.CompactRevision())
+	if rv > 0 && rv < r.cache.oldest-1 {
+		// The cacher answers 200 and streams one ERROR event.
+		s.finish(ctx, nil, nil)
+		se := api.NewResourceExpired(fmt.Sprintf("too old resource version: %d (%d)", rv, r.cache.oldest-1))
+		s.deliver(w, WatchEvent{Type: Error, Object: &se.ErrStatus})
+		w.stopped = true
+		return stop, nil
+	}
+	s.finish(ctx, nil, nil)
+	if rv > 0 {
+		for _, e := range r.cache.since(rv) {
+			s.offer(w, e)
+		}
+	}
+	s.addWatcher(w)
+	return stop, nil
+}
+
+func (s *Server) addWatcher(w *watcher) {
+	r := w.r
+	if r.byNode != nil {
+		if n, ok := w.fields.exact("spec.nodeName"); ok {
+			w.node, w.indexed = n, true
+			r.byNode[n] = append(r.byNode[n], w)
+			return
+		}
+	}
+	r.watchers = append(r.watchers, w)
+}
+
+func (s *Server) stopWatch(w *watcher) {
+	if w.stopped {
+		return
+	}
+	w.stopped = true
+	remove := func(ws []*watcher) []*watcher {
+		for i, x := range ws {
+			if x == w {
+				return append(ws[:i:i], ws[i+1:]...)
+			}
+		}
+		return ws
+	}
+	if w.indexed {
+		w.r.byNode[w.node] = remove(w.r.byNode[w.node])
+		if len(w.r.byNode[w.node]) == 0 {
+			delete(w.r.byNode, w.node)
+		}
+		return
+	}
+	w.r.watchers = remove(w.r.watchers)
+}
+
+// deliver schedules one notification to w after a small virtual latency
+// (1ms plus up to 2ms, drawn from the sim), never before the previous one.
+func (s *Server) deliver(w *watcher, ev WatchEvent) {
+	lat := time.Millisecond + time.Duration(s.sim.Rand().IntN(2001))*time.Microsecond
+	at := s.sim.Now().Add(lat)
+	if at.Before(w.last) {
+		at = w.last
+	}
+	w.last = at
+	s.sim.After(at.Sub(s.sim.Now()), w.timerName, func() {
+		if w.stopped && ev.Type != Error {
+			return
+		}
+		w.lastRev = ev.Revision
+		w.delivered++
+		s.stats.WatchEvents++
+		if s.traceOn() {
+			m := ev.Object.GetObjectMeta()
+			rec := trace.Record{Kind: trace.Watch, From: Component, To: w.component, Verb: ev.Type,
+				Resource: w.r.gr.String(), Namespace: m.Namespace, Name: m.Name, Revision: ev.Revision}
+			if ev.Type == Error {
+				rec.Message = fmt.Sprintf("watch %s → %s: ERROR %s", w.r.gr, w.component, ev.Object.(*api.Status).Message)
+			} else {
+				rec.Message = fmt.Sprintf("watch %s → %s: %s %s (revision %d)", w.r.gr, w.component, ev.Type, objectName(m), ev.Revision)
+			}
+			s.trace(rec)
+		}
+		w.fn(ev)
+	})
+}
+
+func objectName(m *api.ObjectMeta) string {
+	if m.Namespace != "" {
+		return m.Namespace + "/" + m.Name
+	}
+	return m.Name
+}
+
+// Watchers lists the open watches, oldest first.
+func (s *Server) Watchers() []WatcherInfo {
+	var ws []*watcher
+	for _, r := range s.resources {
+		ws = append(ws, r.watchers...)
+		for _, l := range r.byNode {
+			ws = append(ws, l...)
+		}
+	}
+	sort.Slice(ws, func(i, j int) bool { return ws[i].id < ws[j].id })
+	out := make([]WatcherInfo, len(ws))
+	for i, w := range ws {
+		ls := ""
+		if w.labels != nil {
+			ls = w.labels.String()
+		}
+		out[i] = WatcherInfo{Component: w.component, User: w.user, Resource: w.r.gr.String(), Namespace: w.ns,
+			LabelSelector: ls, FieldSelector: w.fields.String(), LastRevision: w.lastRev, Delivered: w.delivered}
+	}
+	return out
+}
