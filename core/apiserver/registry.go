@@ -324,7 +324,7 @@ func (s *Server) traceWrite(req *Request, op, key string, rev int64, size int) {
 func (s *Server) eventLeaseID() int64 {
 	now := s.sim.Now()
 	if s.eventLease != 0 && now.Sub(s.eventLeaseAt) < leaseReuseAfter {
-		if _, _, _, err := s.store.LeaseTTL(s.eventLease); err == nil {
+		if s.store.LeaseExists(s.eventLease) {
 			return s.eventLease
 		}
 	}

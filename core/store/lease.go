@@ -109,3 +109,6 @@ func sortedKeys(m map[string]struct{}) []string {
 	slices.Sort(keys)
 	return keys
 }
+
+// LeaseExists reports whether a lease is still granted (cheap: no key listing).
+func (s *Store) LeaseExists(id int64) bool { return s.leases[id] != nil }

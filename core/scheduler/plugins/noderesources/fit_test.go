@@ -1,0 +1,93 @@
+package noderesources
+
+import (
+	"reflect"
+	"testing"
+
+	"kubeplay/core/api"
+	"kubeplay/core/scheduler/framework"
+	"kubeplay/core/scheduler/internal/st"
+)
+
+func TestFitFilter(t *testing.T) {
+	node := st.MakeNode("n").Capacity("cpu", "4", "memory", "8Gi", "pods", "2").Obj()
+	busy := st.MakePod("busy").Req("cpu", "3500m", "memory", "1Gi").Obj()
+	tests := []struct {
+		name    string
+		pod     *api.Pod
+		on      []*api.Pod
+		reasons []string
+	}{
+		{"a pod that fits passes", st.MakePod("p").Req("cpu", "500m").Obj(), []*api.Pod{busy}, nil},
+		{"too much cpu is Insufficient cpu", st.MakePod("p").Req("cpu", "600m").Obj(), []*api.Pod{busy}, []string{"Insufficient cpu"}},
+		{"cpu and memory both short give two reasons", st.MakePod("p").Req("cpu", "1", "memory", "8Gi").Obj(), []*api.Pod{busy}, []string{"Insufficient cpu", "Insufficient memory"}},
+		{"a full node says Too many pods first", st.MakePod("p").Req("cpu", "1").Obj(), []*api.Pod{busy, st.MakePod("x").Obj()}, []string{"Too many pods", "Insufficient cpu"}},
+		{"a best-effort pod only needs a pod slot", st.MakePod("p").Obj(), []*api.Pod{busy}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := (&Fit{}).Filter(nil, framework.NewPodInfo(tt.pod), st.NodeInfo(node, tt.on...))
+			if !reflect.DeepEqual(got.Reasons(), tt.reasons) {
+				t.Fatalf("reasons = %q, want %q", got.Reasons(), tt.reasons)
+			}
+			if got != nil && got.Code() != framework.Unschedulable {
+				t.Fatalf("code = %v", got.Code())
+			}
+		})
+	}
+}
+
+func TestLeastAllocatedScore(t *testing.T) {
+	node := st.MakeNode("n").Capacity("cpu", "4", "memory", "8Gi", "pods", "110").Obj()
+	tests := []struct {
+		name string
+		pod  *api.Pod
+		on   []*api.Pod
+		want int64
+	}{
+		// cpu (4000-1000)*100/4000 = 75; memory (8Gi-2Gi)*100/8Gi = 75 → 75.
+		{"requests are counted against allocatable", st.MakePod("p").Req("cpu", "1", "memory", "2Gi").Obj(), nil, 75},
+		// non-zero defaults: cpu (4000-100)*100/4000 = 97; memory (8192Mi-200Mi)*100/8192Mi = 97 → 97.
+		{"a pod without requests counts as 100m and 200Mi", st.MakePod("p").Obj(), nil, 97},
+		// existing 2 cpu + pod 1 cpu: cpu 25; memory 8Gi-(200Mi+200Mi)... existing has no memory request → 200Mi,
+		// pod 1Gi: (8192-1224)*100/8192 = 85 → (25+85)/2 = 55.
+		{"existing pods' non-zero requests add up", st.MakePod("p").Req("cpu", "1", "memory", "1Gi").Obj(), []*api.Pod{st.MakePod("e").Req("cpu", "2").Obj()}, 55},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, _ := (&Fit{}).Score(nil, framework.NewPodInfo(tt.pod), st.NodeInfo(node, tt.on...))
+			if got != tt.want {
+				t.Fatalf("score = %d, want %d", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestBalancedAllocation(t *testing.T) {
+	node := st.MakeNode("n").Capacity("cpu", "4", "memory", "8Gi", "pods", "110").Obj()
+	tests := []struct {
+		name string
+		pod  *api.Pod
+		want int64
+		skip bool
+	}{
+		// fractions 0.5 and 0.25: std 0.125 → 87.
+		{"unequal fractions lose points", st.MakePod("p").Req("cpu", "2", "memory", "2Gi").Obj(), 87, false},
+		{"equal fractions score 100", st.MakePod("p").Req("cpu", "1", "memory", "2Gi").Obj(), 100, false},
+		{"a best-effort pod is skipped", st.MakePod("p").Obj(), 0, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			pl, pi := &BalancedAllocation{}, framework.NewPodInfo(tt.pod)
+			if st := pl.PreScore(nil, pi, nil); st.IsSkip() != tt.skip {
+				t.Fatalf("skip = %v, want %v", st.IsSkip(), tt.skip)
+			}
+			if tt.skip {
+				return
+			}
+			if got, _ := pl.Score(nil, pi, st.NodeInfo(node)); got != tt.want {
+				t.Fatalf("score = %d, want %d", got, tt.want)
+			}
+		})
+	}
+}

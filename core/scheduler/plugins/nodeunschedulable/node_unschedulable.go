@@ -1,0 +1,46 @@
+// Package nodeunschedulable is kube-scheduler's NodeUnschedulable plugin:
+// a cordoned node (spec.unschedulable) takes only pods that tolerate the
+// node.kubernetes.io/unschedulable:NoSchedule taint.
+package nodeunschedulable
+
+import (
+	"kubeplay/core/api"
+	"kubeplay/core/scheduler/framework"
+	"kubeplay/core/scheduler/plugins/helper"
+	"kubeplay/core/scheduler/plugins/names"
+)
+
+// Name is the plugin name.
+const Name = names.NodeUnschedulable
+
+// Reasons.
+const (
+	ErrReasonUnknownCondition = "node(s) had unknown conditions"
+	ErrReasonUnschedulable    = "node(s) were unschedulable"
+)
+
+// NodeUnschedulable filters cordoned nodes.
+type NodeUnschedulable struct{}
+
+// New returns the plugin.
+func New(framework.Handle) framework.Plugin { return &NodeUnschedulable{} }
+
+// Name implements Plugin.
+func (*NodeUnschedulable) Name() string { return Name }
+
+var unschedulableTaint = api.Taint{Key: api.TaintNodeUnschedulable, Effect: api.TaintEffectNoSchedule}
+
+// Filter implements FilterPlugin.
+func (*NodeUnschedulable) Filter(_ *framework.CycleState, pod *framework.PodInfo, n *framework.NodeInfo) *framework.Status {
+	node := n.Node()
+	if node == nil {
+		return framework.NewStatus(framework.UnschedulableAndUnresolvable, ErrReasonUnknownCondition)
+	}
+	if !node.Spec.Unschedulable {
+		return nil
+	}
+	if helper.TolerationsTolerateTaint(pod.Pod.Spec.Tolerations, &unschedulableTaint) {
+		return nil
+	}
+	return framework.NewStatus(framework.UnschedulableAndUnresolvable, ErrReasonUnschedulable)
+}
