@@ -1,0 +1,145 @@
+package cluster
+
+import (
+	"fmt"
+	"io"
+	"sort"
+
+	"kubeplay/core/apiserver"
+	"kubeplay/core/client"
+	"kubeplay/core/controller"
+	"kubeplay/core/kubectl"
+	"kubeplay/core/kubelet"
+	"kubeplay/core/kubelet/images"
+	"kubeplay/core/scheduler"
+	"kubeplay/core/sim"
+	"kubeplay/core/store"
+)
+
+// Cluster is one simulated cluster on one virtual clock.
+type Cluster struct {
+	Opts        Options
+	Sim         *sim.Sim
+	Store       *store.Store
+	Server      *apiserver.Server
+	Scheduler   *scheduler.Scheduler
+	Controllers *controller.Manager
+	Registry    *images.Registry
+	Kubelets    map[string]*kubelet.Kubelet
+
+	nodeSeq int
+	kubectl *kubectl.Kubectl
+	out     io.Writer
+	stopped map[string]bool
+}
+
+// New creates the cluster and starts its components. The returned cluster
+// has run its start-up until idle: nodes registered and Ready, default
+// service accounts created.
+func New(opts Options) *Cluster {
+	if opts.Seed == 0 {
+		opts.Seed = sim.DefaultSeed
+	}
+	s := sim.New(opts.Seed)
+	st := store.New(s)
+	srv := apiserver.New(s, st)
+	srv.StartCompaction()
+	c := &Cluster{
+		Opts: opts, Sim: s, Store: st, Server: srv,
+		Registry: images.Default(),
+		Kubelets: map[string]*kubelet.Kubelet{},
+		out:      io.Discard,
+		stopped:  map[string]bool{},
+	}
+	if !opts.NoControllers {
+		c.Controllers = controller.NewManager(s, c.clientFor(apiserver.UserInfo{Name: apiserver.UserControllerManager, Groups: []string{apiserver.GroupAuthenticated}}, "kube-controller-manager"))
+		c.Controllers.Start()
+	}
+	if !opts.NoScheduler {
+		c.Scheduler = scheduler.New(s, c.clientFor(apiserver.UserInfo{Name: apiserver.UserScheduler, Groups: []string{apiserver.GroupAuthenticated}}, "kube-scheduler"))
+		c.Scheduler.Start()
+	}
+	for _, n := range opts.Nodes {
+		if err := c.AddNode(n); err != nil {
+			panic(fmt.Sprintf("cluster: adding node %s: %v", n.Name, err))
+		}
+	}
+	s.RunUntilIdle(Startup)
+	return c
+}
+
+// Startup bounds the virtual time New spends bringing the cluster up.
+const Startup = 30e9
+
+func (c *Cluster) clientFor(u apiserver.UserInfo, component string) *client.Client {
+	return client.NewForServer(c.Sim, c.Server, u, component)
+}
+
+// AddNode creates a node with a running kubelet.
+func (c *Cluster) AddNode(spec NodeSpec) error {
+	spec = spec.withDefaults()
+	if _, dup := c.Kubelets[spec.Name]; dup {
+		return fmt.Errorf("node %q already exists", spec.Name)
+	}
+	if c.Opts.NoKubelets {
+		return nil
+	}
+	c.nodeSeq++
+	cfg := kubelet.NodeConfig{
+		Name:       spec.Name,
+		CPU:        spec.CPU,
+		Memory:     spec.Memory,
+		Pods:       spec.Pods,
+		Labels:     spec.Labels,
+		Taints:     spec.Taints,
+		InternalIP: fmt.Sprintf("172.18.0.%d", c.nodeSeq+1),
+		PodCIDR:    fmt.Sprintf("10.244.%d.0/24", c.nodeSeq-1),
+	}
+	u := apiserver.UserInfo{Name: apiserver.NodeUserPrefix + spec.Name, Groups: []string{apiserver.GroupNodes, apiserver.GroupAuthenticated}}
+	k := kubelet.New(c.Sim, c.clientFor(u, "kubelet/"+spec.Name), cfg, c.Registry)
+	c.Kubelets[spec.Name] = k
+	k.Start()
+	return nil
+}
+
+// NodeNames lists the nodes that have a kubelet, sorted.
+func (c *Cluster) NodeNames() []string {
+	names := make([]string, 0, len(c.Kubelets))
+	for n := range c.Kubelets {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Kubectl returns the cluster's kubectl (one per cluster, so watches it
+// starts keep running between commands).
+func (c *Cluster) Kubectl(out io.Writer) *kubectl.Kubectl {
+	if c.kubectl == nil {
+		c.kubectl = kubectl.New(kubectl.Env{Sim: c.Sim, Server: c.Server, Logs: c.Logs})
+	}
+	return c.kubectl
+}
+
+// SetOutput sets where asynchronous output (watches) goes by default.
+func (c *Cluster) SetOutput(w io.Writer) { c.out = w }
+
+// StopWatches ends every running kubectl watch.
+func (c *Cluster) StopWatches() {
+	if c.kubectl != nil {
+		c.kubectl.StopWatches()
+	}
+}
+
+// HasWatches reports whether a kubectl watch is running.
+func (c *Cluster) HasWatches() bool { return c.kubectl != nil && c.kubectl.Watching() > 0 }
+
+// Logs returns a container's log from the kubelet running the pod.
+func (c *Cluster) Logs(ns, pod, container string, previous bool) (string, error) {
+	for _, name := range c.NodeNames() {
+		if out, ok, err := c.Kubelets[name].Logs(ns, pod, container, previous); ok {
+			return out, err
+		}
+	}
+	return "", fmt.Errorf("pods %q not found", pod)
+}

@@ -1,0 +1,181 @@
+package shell
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"kubeplay/core/cluster"
+	"kubeplay/core/trace"
+)
+
+// MaxSleep bounds one `sleep` line, so a typo cannot hang a transcript.
+const MaxSleep = 24 * time.Hour
+
+// Shell runs lines against a cluster and writes what a terminal would show.
+type Shell struct {
+	C   *cluster.Cluster
+	out io.Writer
+	// Echo writes "$ <line>" before each line's output (transcripts).
+	Echo bool
+	// trace, when set, interleaves trace records into the output.
+	traceOff func()
+	// heredoc collects the body of `cmd <<EOF` until the terminator line.
+	heredoc *heredoc
+}
+
+type heredoc struct {
+	cmd, end string
+	body     strings.Builder
+}
+
+// New returns a shell writing to out.
+func New(c *cluster.Cluster, out io.Writer) *Shell {
+	return &Shell{C: c, out: out, Echo: true}
+}
+
+// SetOutput redirects all later output, including output of running watches.
+func (s *Shell) SetOutput(w io.Writer) {
+	s.out = w
+	s.C.SetOutput(w)
+}
+
+// EnableTrace interleaves every trace record into the output from now on.
+func (s *Shell) EnableTrace() {
+	if s.traceOff != nil {
+		return
+	}
+	s.traceOff = s.C.Sim.Trace.Subscribe(func(r trace.Record) {
+		fmt.Fprintf(s.out, "  ~ %s\n", r.String())
+	})
+}
+
+// Exec runs one line. It reports false for a line that could not run at all
+// (the error is printed as a shell would print it).
+func (s *Shell) Exec(line string) bool {
+	line = strings.TrimRight(line, "\r\n")
+	if h := s.heredoc; h != nil {
+		if s.Echo {
+			fmt.Fprintf(s.out, "> %s\n", line)
+		}
+		if strings.TrimSpace(line) != h.end {
+			h.body.WriteString(line + "\n")
+			return true
+		}
+		s.heredoc = nil
+		k := s.C.Kubectl(s.out)
+		k.SetStdin([]byte(h.body.String()))
+		defer k.SetStdin(nil)
+		return s.run(h.cmd)
+	}
+	trimmed := strings.TrimSpace(line)
+	if s.Echo {
+		if trimmed == "" {
+			fmt.Fprintln(s.out, "$")
+		} else {
+			fmt.Fprintf(s.out, "$ %s\n", trimmed)
+		}
+	}
+	if trimmed == "" || strings.HasPrefix(trimmed, "#") {
+		return true
+	}
+	if i := strings.Index(trimmed, "<<"); i > 0 {
+		end := strings.Trim(strings.TrimSpace(trimmed[i+2:]), `'"-`)
+		if end != "" && !strings.ContainsAny(end, " \t") {
+			s.heredoc = &heredoc{cmd: strings.TrimSpace(trimmed[:i]), end: end}
+			return true
+		}
+	}
+	return s.run(trimmed)
+}
+
+// run executes one complete command line.
+func (s *Shell) run(trimmed string) bool {
+	fields := strings.Fields(trimmed)
+	switch fields[0] {
+	case "kubectl", "k":
+		s.C.Kubectl(s.out).RunLine(strings.TrimSpace(strings.TrimPrefix(trimmed, fields[0])), s.out, s.out)
+		return true
+	case "sleep":
+		return s.sleep(fields[1:])
+	case "sim":
+		if err := s.C.SimCommand(fields[1:], s.out); err != nil {
+			fmt.Fprintf(s.out, "error: %v\n", err)
+			return false
+		}
+		return true
+	case "kubeplay":
+		if err := s.C.KubeplayCommand(fields[1:], s.out); err != nil {
+			fmt.Fprintf(s.out, "error: %v\n", err)
+			return false
+		}
+		return true
+	}
+	fmt.Fprintf(s.out, "%s: command not found (lines are kubectl ..., sleep DURATION, sim ..., kubeplay explain pod NAME, # comments)\n", fields[0])
+	return false
+}
+
+func (s *Shell) sleep(args []string) bool {
+	if len(args) != 1 {
+		fmt.Fprintln(s.out, "sleep: usage: sleep DURATION (e.g. 30s, 2m, 1.5)")
+		return false
+	}
+	d, err := ParseSleep(args[0])
+	if err != nil {
+		fmt.Fprintf(s.out, "sleep: %v\n", err)
+		return false
+	}
+	s.C.Sim.Advance(d)
+	return true
+}
+
+// ParseSleep reads a sleep argument: a Go duration ("30s", "1m30s") or a bare
+// number of seconds ("5", "0.5") as coreutils' sleep accepts.
+func ParseSleep(arg string) (time.Duration, error) {
+	d, err := time.ParseDuration(arg)
+	if err != nil {
+		if !isNumber(arg) {
+			return 0, fmt.Errorf("invalid time interval %q", arg)
+		}
+		secs, _ := strconv.ParseFloat(arg, 64)
+		d = time.Duration(secs * float64(time.Second))
+	}
+	if d < 0 {
+		return 0, fmt.Errorf("invalid time interval %q", arg)
+	}
+	if d > MaxSleep {
+		return 0, fmt.Errorf("invalid time interval %q: at most %v", arg, MaxSleep)
+	}
+	return d, nil
+}
+
+func isNumber(s string) bool {
+	if s == "" {
+		return false
+	}
+	dot := false
+	for i, r := range s {
+		switch {
+		case r >= '0' && r <= '9':
+		case r == '.' && !dot:
+			dot = true
+		case r == '+' && i == 0:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// Run plays every line of input and reports how many lines failed to run.
+func (s *Shell) Run(lines []string) int {
+	failed := 0
+	for _, l := range lines {
+		if !s.Exec(l) {
+			failed++
+		}
+	}
+	return failed
+}
