@@ -84,7 +84,6 @@ items:
 	}
 }
 
-
 func TestParseManifestsFileLevelErrorsReadLikeKubectl(t *testing.T) {
 	tests := []struct{ name, in, want string }{
 		{"a YAML syntax error names the document's line", "apiVersion: v1\nkind: Pod\nmetadata:\n  name: x\n   bad: indent\n",
