@@ -1,0 +1,325 @@
+package images
+
+import (
+	"crypto/sha256"
+	_ "embed"
+	"encoding/hex"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"gopkg.in/yaml.v3"
+)
+
+//go:embed catalog.yaml
+var catalogYAML []byte
+
+// Pull speed of the simulated registries: a fixed round-trip latency
+// (resolve, manifest, auth) plus the compressed size at a steady bandwidth.
+// nginx:latest (62958873 bytes) takes about 1.7s.
+const (
+	PullLatency   = 300 * time.Millisecond
+	PullBandwidth = 45_000_000 // bytes per second
+)
+
+// Behaviour kinds of an image's default command.
+const (
+	KindServer = "server" // runs until stopped
+	KindExit   = "exit"   // returns at once (a shell or REPL without a tty)
+)
+
+// Shell flavours: how /bin/sh reports an unknown command.
+const (
+	ShellBusybox = "busybox" // sh: foo: not found
+	ShellDash    = "dash"    // sh: 1: foo: not found
+	ShellBash    = "bash"    // sh: line 1: foo: command not found
+	ShellNone    = "none"    // distroless: no /bin/sh
+)
+
+// Port is a port the default program listens on.
+type Port struct {
+	Port int32 `yaml:"port"`
+	// HTTP: the port answers HTTP requests (200 on every path).
+	HTTP bool `yaml:"http"`
+}
+
+// Repository is one image repository with its tags and the behaviour of its
+// default command.
+type Repository struct {
+	Name       string   `yaml:"name"` // docker.io/library/nginx
+	Kind       string   `yaml:"kind"`
+	Shell      string   `yaml:"shell"`
+	Entrypoint []string `yaml:"entrypoint"`
+	Cmd        []string `yaml:"cmd"`
+	// Binaries are argv[0] values that run the image's main program
+	// (nginx, redis-server...), as opposed to shell utilities.
+	Binaries []string `yaml:"binaries"`
+	Ports    []Port   `yaml:"ports"`
+	// Memory is the working set once started, e.g. "12Mi".
+	Memory string `yaml:"memory"`
+	// GracefulStop: the program exits promptly on SIGTERM (servers).
+	// Otherwise it is PID 1 without a handler and waits for SIGKILL.
+	GracefulStop bool     `yaml:"gracefulStop"`
+	Logs         []string `yaml:"logs"`
+	StopLogs     []string `yaml:"stopLogs"`
+	// ExitCode of the default command when Kind is exit.
+	ExitCode   int32    `yaml:"exitCode"`
+	RequireEnv []string `yaml:"requireEnv"`
+	ErrorLogs  []string `yaml:"errorLogs"`
+	Private    bool     `yaml:"private"`
+	Tags       []*Image `yaml:"tags"`
+
+	memoryBytes int64
+}
+
+// MemoryBytes is the working set in bytes.
+func (r *Repository) MemoryBytes() int64 { return r.memoryBytes }
+
+// HasShell reports whether the image has /bin/sh.
+func (r *Repository) HasShell() bool { return r.Shell != "" && r.Shell != ShellNone }
+
+// Image is one tag of a repository.
+type Image struct {
+	Tag     string `yaml:"tag"`
+	Size    int64  `yaml:"size"`
+	Version string `yaml:"version"`
+
+	Repo   *Repository `yaml:"-"`
+	Digest string      `yaml:"-"` // sha256:<hex of name:tag>
+}
+
+// Ref returns "docker.io/library/nginx:latest".
+func (i *Image) Ref() string { return i.Repo.Name + ":" + i.Tag }
+
+// ID returns the repo digest "docker.io/library/nginx@sha256:...", the
+// imageID a container status reports.
+func (i *Image) ID() string { return i.Repo.Name + "@" + i.Digest }
+
+// PullTime is how long pulling the image takes from its registry.
+func (i *Image) PullTime() time.Duration {
+	return PullLatency + time.Duration(float64(i.Size)/PullBandwidth*float64(time.Second))
+}
+
+// DigestOf returns the deterministic digest kubeplay gives name:tag.
+func DigestOf(ref string) string {
+	sum := sha256.Sum256([]byte(ref))
+	return "sha256:" + hex.EncodeToString(sum[:])
+}
+
+// Registry is every registry the simulated nodes can pull from.
+type Registry struct {
+	repos map[string]*Repository
+	hosts map[string]bool
+}
+
+// NewRegistry returns a registry with the embedded catalog.
+func NewRegistry() *Registry {
+	r, err := LoadRegistry(catalogYAML)
+	if err != nil {
+		panic("images: bad embedded catalog: " + err.Error())
+	}
+	return r
+}
+
+// LoadRegistry builds a registry from a catalog document.
+func LoadRegistry(doc []byte) (*Registry, error) {
+	var cat struct {
+		Repositories []*Repository `yaml:"repositories"`
+	}
+	if err := yaml.Unmarshal(doc, &cat); err != nil {
+		return nil, err
+	}
+	r := &Registry{repos: map[string]*Repository{}, hosts: map[string]bool{
+		"docker.io": true, "registry.k8s.io": true, "gcr.io": true, "ghcr.io": true, "quay.io": true,
+		"k8s.gcr.io": true, "mcr.microsoft.com": true, "public.ecr.aws": true,
+	}}
+	for _, repo := range cat.Repositories {
+		if err := r.Add(repo); err != nil {
+			return nil, err
+		}
+	}
+	return r, nil
+}
+
+// Add adds (or replaces) a repository: scenarios add their own images.
+// Its name is normalized ("myapp" becomes docker.io/library/myapp).
+func (r *Registry) Add(repo *Repository) error {
+	ref, err := ParseReference(repo.Name)
+	if err != nil {
+		return err
+	}
+	repo.Name = ref.Repository()
+	if repo.Kind == "" {
+		repo.Kind = KindServer
+	}
+	if repo.Shell == "" {
+		repo.Shell = ShellNone
+	}
+	mem, err := parseBytes(repo.Memory)
+	if err != nil {
+		return fmt.Errorf("image %s: memory: %v", repo.Name, err)
+	}
+	repo.memoryBytes = mem
+	for _, img := range repo.Tags {
+		img.Repo = repo
+		img.Digest = DigestOf(img.Ref())
+	}
+	r.repos[repo.Name] = repo
+	r.hosts[ref.Domain] = true
+	return nil
+}
+
+// AddImage adds one tag to a repository, creating the repository (a
+// long-running server without ports) if needed.
+func (r *Registry) AddImage(image string, size int64) (*Image, error) {
+	ref, err := ParseReference(image)
+	if err != nil {
+		return nil, err
+	}
+	repo := r.repos[ref.Repository()]
+	if repo == nil {
+		repo = &Repository{Name: ref.Repository(), Kind: KindServer, Memory: "8Mi", GracefulStop: true}
+		if err := r.Add(repo); err != nil {
+			return nil, err
+		}
+	}
+	img := &Image{Tag: ref.Tag, Size: size, Repo: repo}
+	img.Digest = DigestOf(img.Ref())
+	for i, t := range repo.Tags {
+		if t.Tag == ref.Tag {
+			repo.Tags[i] = img
+			return img, nil
+		}
+	}
+	repo.Tags = append(repo.Tags, img)
+	return img, nil
+}
+
+// Repository returns the repository named name ("nginx" works).
+func (r *Registry) Repository(name string) (*Repository, bool) {
+	ref, err := ParseReference(name)
+	if err != nil {
+		return nil, false
+	}
+	repo, ok := r.repos[ref.Repository()]
+	return repo, ok
+}
+
+// Repositories returns every repository, sorted by name.
+func (r *Registry) Repositories() []*Repository {
+	out := make([]*Repository, 0, len(r.repos))
+	for _, repo := range r.repos {
+		out = append(out, repo)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// Lookup finds the image a reference names, ignoring credentials: for
+// showing catalog data, not for pulling (see Resolve).
+func (r *Registry) Lookup(image string) (*Image, bool) {
+	ref, err := ParseReference(image)
+	if err != nil {
+		return nil, false
+	}
+	img, err := r.find(ref)
+	return img, err == nil
+}
+
+// Resolve is a pull's first step: it finds the image ref names, as the
+// registry answers a client with (withCredentials) or without credentials.
+// The error is a *PullError worded like containerd's.
+func (r *Registry) Resolve(ref Reference, withCredentials bool) (*Image, error) {
+	repo := r.repos[ref.Repository()]
+	if repo != nil && repo.Private && !withCredentials {
+		return nil, r.denied(ref)
+	}
+	return r.find(ref)
+}
+
+func (r *Registry) find(ref Reference) (*Image, error) {
+	if !r.hosts[ref.Domain] {
+		return nil, &PullError{Code: "Unknown", Ref: ref.String(), Detail: fmt.Sprintf(
+			"failed to resolve reference %q: failed to do request: Head %q: dial tcp: lookup %s on 127.0.0.11:53: no such host",
+			ref.String(), manifestURL(ref), hostOnly(ref.Domain))}
+	}
+	repo := r.repos[ref.Repository()]
+	if repo == nil {
+		if ref.Domain == DefaultDomain {
+			return nil, r.denied(ref)
+		}
+		return nil, r.notFound(ref)
+	}
+	for _, img := range repo.Tags {
+		if (ref.Tag == "" || img.Tag == ref.Tag) && (ref.Digest == "" || img.Digest == ref.Digest) {
+			return img, nil
+		}
+	}
+	return nil, r.notFound(ref)
+}
+
+func (r *Registry) denied(ref Reference) error {
+	return &PullError{Code: "NotFound", Ref: ref.String(), Detail: fmt.Sprintf(
+		"failed to resolve reference %q: pull access denied, repository does not exist or may require authorization: server message: insufficient_scope: authorization failed",
+		ref.String())}
+}
+
+func (r *Registry) notFound(ref Reference) error {
+	return &PullError{Code: "NotFound", Ref: ref.String(), Detail: fmt.Sprintf(
+		"failed to resolve reference %q: %s: not found", ref.String(), ref.String())}
+}
+
+func manifestURL(ref Reference) string {
+	ver := ref.Tag
+	if ref.Digest != "" {
+		ver = ref.Digest
+	}
+	return "https://" + ref.Domain + "/v2/" + ref.Path + "/manifests/" + ver
+}
+
+func hostOnly(domain string) string {
+	if i := strings.IndexByte(domain, ':'); i >= 0 {
+		return domain[:i]
+	}
+	return domain
+}
+
+// PullError is a failed pull as the CRI reports it: a gRPC status whose
+// description is containerd's "failed to pull and unpack image" chain.
+type PullError struct {
+	Code   string // NotFound, Unknown
+	Ref    string // docker.io/library/ngnix:latest
+	Detail string // failed to resolve reference ...
+}
+
+func (e *PullError) Error() string {
+	return fmt.Sprintf("rpc error: code = %s desc = failed to pull and unpack image %q: %s", e.Code, e.Ref, e.Detail)
+}
+
+// parseBytes reads "12Mi", "1Gi", "500M", "1024".
+func parseBytes(s string) (int64, error) {
+	if s == "" {
+		return 0, nil
+	}
+	units := []struct {
+		suf string
+		mul int64
+	}{{"Ki", 1 << 10}, {"Mi", 1 << 20}, {"Gi", 1 << 30}, {"K", 1e3}, {"M", 1e6}, {"G", 1e9}}
+	mul := int64(1)
+	for _, u := range units {
+		if strings.HasSuffix(s, u.suf) {
+			mul, s = u.mul, strings.TrimSuffix(s, u.suf)
+			break
+		}
+	}
+	var n int64
+	if _, err := fmt.Sscanf(s, "%d", &n); err != nil {
+		return 0, fmt.Errorf("bad size %q", s)
+	}
+	return n * mul, nil
+}
+
+// Default returns a fresh registry holding the embedded catalog: each
+// cluster gets its own, so what a scenario adds stays in its cluster.
+func Default() *Registry { return NewRegistry() }

@@ -1,0 +1,121 @@
+package images
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestParseReferenceNormalizesLikeContainerd(t *testing.T) {
+	tests := []struct {
+		name, in, want string
+	}{
+		{"a bare name is an official Docker Hub image with the latest tag", "nginx", "docker.io/library/nginx:latest"},
+		{"a tag is kept", "nginx:1.27", "docker.io/library/nginx:1.27"},
+		{"a user repository stays under docker.io", "polinux/stress", "docker.io/polinux/stress:latest"},
+		{"a registry host is recognised by its dot", "registry.k8s.io/pause:3.10", "registry.k8s.io/pause:3.10"},
+		{"a host with a port is a registry", "localhost:5000/app:v1", "localhost:5000/app:v1"},
+		{"docker.io/library is accepted as written", "docker.io/library/redis:7", "docker.io/library/redis:7"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ref, err := ParseReference(tt.in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := ref.String(); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestParseReferenceRejectsWhatTheKubeletRejects(t *testing.T) {
+	tests := []struct {
+		name, in, want string
+	}{
+		{"uppercase names must be lowercase", "Nginx", `couldn't parse image name "Nginx": invalid reference format: repository name (library/Nginx) must be lowercase`},
+		{"a double slash is invalid", "docker.io/library//nginx", `couldn't parse image name "docker.io/library//nginx": invalid reference format`},
+		{"an empty repository is invalid", ":latest", `couldn't parse image name ":latest": invalid reference format`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ParseReference(tt.in)
+			if err == nil || err.Error() != tt.want {
+				t.Errorf("got %v, want %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestResolveAnswersLikeARegistry(t *testing.T) {
+	r := NewRegistry()
+	tests := []struct {
+		name, image string
+		creds       bool
+		want        string // image ref or error text
+	}{
+		{"nginx resolves to its latest tag", "nginx", false, "docker.io/library/nginx:latest"},
+		{"a missing Docker Hub repository is access denied",
+			"ngnix", false, `rpc error: code = NotFound desc = failed to pull and unpack image "docker.io/library/ngnix:latest": failed to resolve reference "docker.io/library/ngnix:latest": pull access denied, repository does not exist or may require authorization: server message: insufficient_scope: authorization failed`},
+		{"a missing tag is not found",
+			"nginx:1.99", false, `rpc error: code = NotFound desc = failed to pull and unpack image "docker.io/library/nginx:1.99": failed to resolve reference "docker.io/library/nginx:1.99": docker.io/library/nginx:1.99: not found`},
+		{"a private repository without credentials is access denied", "kubeplay/private-app:1.0", false, "pull access denied"},
+		{"a private repository with credentials resolves", "kubeplay/private-app:1.0", true, "docker.io/kubeplay/private-app:1.0"},
+		{"an unknown registry host does not resolve", "myregistry.local/app", false, `dial tcp: lookup myregistry.local on 127.0.0.11:53: no such host`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ref, err := ParseReference(tt.image)
+			if err != nil {
+				t.Fatal(err)
+			}
+			img, err := r.Resolve(ref, tt.creds)
+			got := ""
+			if err != nil {
+				got = err.Error()
+			} else {
+				got = img.Ref()
+			}
+			if !strings.Contains(got, tt.want) {
+				t.Errorf("got %q, want it to contain %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestCatalogHasRealSizesAndPullTimes(t *testing.T) {
+	r := NewRegistry()
+	if n := len(r.Repositories()); n < 30 {
+		t.Errorf("catalog has %d repositories, want at least 30", n)
+	}
+	img, ok := r.Lookup("nginx")
+	if !ok || img.Size != 62958873 {
+		t.Fatalf("nginx:latest = %+v", img)
+	}
+	if d := img.PullTime().Truncate(time.Millisecond); d != 1699*time.Millisecond {
+		t.Errorf("nginx pull time = %v, want 1.699s", d)
+	}
+	if !strings.HasPrefix(img.ID(), "docker.io/library/nginx@sha256:") || len(img.Digest) != 71 {
+		t.Errorf("image ID = %q", img.ID())
+	}
+	if pause, ok := r.Lookup("registry.k8s.io/pause:3.10"); !ok || pause.Size != 320368 {
+		t.Errorf("pause:3.10 = %+v", pause)
+	}
+	byDigest, ok := r.Lookup("nginx@" + img.Digest)
+	if !ok || byDigest != img {
+		t.Errorf("lookup by digest = %+v", byDigest)
+	}
+}
+
+func TestAddImageLetsScenariosExtendTheRegistry(t *testing.T) {
+	r := NewRegistry()
+	if _, err := r.AddImage("example.com/team/app:v2", 12_000_000); err != nil {
+		t.Fatal(err)
+	}
+	ref, _ := ParseReference("example.com/team/app:v2")
+	img, err := r.Resolve(ref, false)
+	if err != nil || img.Size != 12_000_000 {
+		t.Fatalf("img=%+v err=%v", img, err)
+	}
+}

@@ -1,0 +1,529 @@
+package kubelet
+
+import (
+	"fmt"
+	"time"
+
+	"kubeplay/core/api"
+	"kubeplay/core/kubelet/images"
+	"kubeplay/core/kubelet/runtime"
+	"kubeplay/core/sim"
+)
+
+// cstate is where a container is in its life.
+type cstate int
+
+const (
+	cWaiting    cstate = iota // not created yet (or being restarted after an image error)
+	cRunning                  // its process runs
+	cTerminated               // its last instance exited
+)
+
+// instance is one run of a container (what `kubectl logs [--previous]` reads).
+type instance struct {
+	proc      *runtime.Process
+	startedAt time.Time
+	endedAt   time.Time // zero while running
+	stopped   bool      // ended by a signal from the kubelet
+}
+
+// container is the kubelet's view of one container of a pod.
+type container struct {
+	spec      *api.Container
+	init      bool
+	fieldPath string // spec.containers{nginx}
+
+	state   cstate
+	waiting api.ContainerStateWaiting
+	term    *api.ContainerStateTerminated // the latest exit (state cTerminated)
+	last    *api.ContainerStateTerminated // lastState
+	// crashWaiting: terminated and held back by CrashLoopBackOff.
+	crashWaiting bool
+	crashMsg     string
+
+	instances int32
+	id        string
+	image     *images.Image
+	cur, prev *instance
+	startedAt time.Time
+	ready     bool
+	started   bool // the startup probe passed (or there is none)
+	stopping  bool
+
+	exitTimer *sim.Timer
+	probes    []*prober
+	// redefined: killed because its definition changed; restart without back-off.
+	redefined bool
+}
+
+func (c *container) name() string { return c.spec.Name }
+
+// podWorker runs one pod: the kubelet's pod worker plus what its status
+// manager and prober keep for the pod.
+type podWorker struct {
+	k   *Kubelet
+	pod *api.Pod
+	uid string
+	key string
+
+	init, main []*container
+
+	sandbox        bool
+	sandboxPending bool
+	ip             string
+	startTime      time.Time
+
+	busy        bool // a container is being pulled, created or started
+	retry       *sim.Timer
+	statusTimer *sim.Timer
+	lastStatus  uint64 // hash of the last status written
+
+	terminating bool
+	terminated  bool // containers stopped and the pod's deletion sent
+	final       api.PodPhase
+	removed     bool
+}
+
+func newPodWorker(k *Kubelet, pod *api.Pod) *podWorker {
+	w := &podWorker{k: k, pod: pod, uid: pod.UID, key: pod.Namespace + "/" + pod.Name}
+	waitReason := WaitingContainerCreating
+	if len(pod.Spec.InitContainers) > 0 {
+		waitReason = WaitingPodInitializing
+	}
+	for i := range pod.Spec.InitContainers {
+		c := &pod.Spec.InitContainers[i]
+		w.init = append(w.init, &container{spec: c, init: true, fieldPath: "spec.initContainers{" + c.Name + "}",
+			waiting: api.ContainerStateWaiting{Reason: waitReason}})
+	}
+	for i := range pod.Spec.Containers {
+		c := &pod.Spec.Containers[i]
+		w.main = append(w.main, &container{spec: c, fieldPath: "spec.containers{" + c.Name + "}",
+			waiting: api.ContainerStateWaiting{Reason: waitReason}})
+	}
+	return w
+}
+
+func (w *podWorker) now() time.Time { return w.k.sim.Now() }
+
+func (w *podWorker) event(c *container, eventType, reason, msg string) {
+	if c == nil {
+		w.k.rec.Event(w.pod, eventType, reason, msg)
+		return
+	}
+	w.k.rec.EventWithFieldPath(w.pod, c.fieldPath, eventType, reason, msg)
+}
+
+// podDesc is format.Pod: name_namespace(uid).
+func (w *podWorker) podDesc() string {
+	return fmt.Sprintf("%s_%s(%s)", w.pod.Name, w.pod.Namespace, w.pod.UID)
+}
+
+func (w *podWorker) all() []*container {
+	return append(append([]*container(nil), w.init...), w.main...)
+}
+
+// sync drives the pod one step towards its spec: sandbox, init containers
+// in order, then containers, restarting exited ones as the restart policy
+// says. It is level-triggered and idempotent: every event calls it.
+func (w *podWorker) sync() {
+	if !w.k.running || w.removed {
+		return
+	}
+	if w.pod.DeletionTimestamp != nil {
+		w.terminate()
+		return
+	}
+	if w.final != "" || w.terminating {
+		return
+	}
+	if w.startTime.IsZero() {
+		w.startTime = w.now()
+		w.k.podAction(w.pod, "SyncPod: creating pod sandbox")
+	}
+	if !w.sandbox {
+		if !w.sandboxPending {
+			w.sandboxPending = true
+			w.markDirty()
+			w.k.after(SandboxDelay, "RunPodSandbox "+w.key, func() {
+				w.sandboxPending = false
+				if w.removed || w.terminating {
+					return
+				}
+				w.sandbox = true
+				if w.ip == "" {
+					w.ip = w.k.allocateIP()
+				}
+				w.k.podAction(w.pod, fmt.Sprintf("pod sandbox ready, pod IP %s", w.ip))
+				w.markDirty()
+				w.sync()
+			})
+		}
+		return
+	}
+	if w.busy || w.retry != nil {
+		return
+	}
+	policy := w.pod.Spec.RestartPolicy
+	for _, c := range w.init {
+		if c.state == cTerminated && c.term.ExitCode == 0 && !c.crashWaiting {
+			continue
+		}
+		if c.state == cRunning {
+			return
+		}
+		if c.state == cTerminated && policy == api.RestartPolicyNever {
+			w.finish(api.PodFailed)
+			return
+		}
+		w.startContainer(c)
+		w.markDirty()
+		return
+	}
+	for _, c := range w.main {
+		if c.state == cRunning || (c.state == cTerminated && !shouldRestart(policy, c.term.ExitCode)) {
+			continue
+		}
+		if w.startContainer(c) {
+			break
+		}
+	}
+	if !w.busy && w.retry == nil {
+		if phase := w.phase(); phase == api.PodSucceeded || phase == api.PodFailed {
+			w.finish(phase)
+			return
+		}
+	}
+	w.markDirty()
+}
+
+func shouldRestart(policy api.RestartPolicy, exitCode int32) bool {
+	switch policy {
+	case api.RestartPolicyNever:
+		return false
+	case api.RestartPolicyOnFailure:
+		return exitCode != 0
+	}
+	return true
+}
+
+// retryAt makes the worker sync again at t (background: waiting out a
+// back-off does not keep the simulation busy).
+func (w *podWorker) retryAt(t time.Time) {
+	if w.retry != nil {
+		if !w.retry.When().After(t) {
+			return
+		}
+		w.retry.Stop()
+	}
+	w.retry = w.k.afterBackground(t.Sub(w.now()), "pod worker retry "+w.key, func() {
+		w.retry = nil
+		w.sync()
+	})
+}
+
+// startContainer starts (or restarts) c unless a back-off holds it. It
+// reports whether work is now in flight.
+func (w *podWorker) startContainer(c *container) bool {
+	now := w.now()
+	if c.state == cTerminated && c.redefined {
+		c.redefined = false
+	} else if c.state == cTerminated {
+		key := w.uid + "/" + c.name()
+		finished := c.term.FinishedAt.Time
+		if w.k.crash.InBackOffSince(key, finished, now) {
+			d := w.k.crash.Get(key)
+			c.crashWaiting = true
+			c.crashMsg = fmt.Sprintf(msgCrashWaiting, d, c.name(), w.podDesc())
+			w.event(c, api.EventTypeWarning, ReasonBackOff, fmt.Sprintf(msgCrashBackOff, c.name(), w.podDesc()))
+			next := finished.Add(d)
+			if next.Sub(now) > BackOffPeriod {
+				next = now.Add(BackOffPeriod)
+			}
+			w.retryAt(next)
+			return false
+		}
+		w.k.crash.Next(key, finished, now)
+		c.crashWaiting = false
+	}
+	return w.k.ensureImage(w, c, func(img *images.Image) { w.create(c, img) })
+}
+
+// create creates and starts a container whose image is present.
+func (w *podWorker) create(c *container, img *images.Image) {
+	w.busy = true
+	w.k.after(CreateDelay, "CreateContainer "+w.key+"/"+c.name(), func() {
+		if w.removed || w.terminating {
+			w.busy = false
+			w.checkTerminated()
+			return
+		}
+		c.instances++
+		c.id = containerID(w.uid, c.name(), c.instances)
+		c.image = img
+		if c.term != nil {
+			c.last, c.term = c.term, nil
+		}
+		c.crashWaiting = false
+		proc := runtime.Start(w.runtimeSpec(c, img))
+		w.event(c, api.EventTypeNormal, ReasonCreated, msgCreated)
+		w.k.after(StartDelay, "StartContainer "+w.key+"/"+c.name(), func() {
+			w.busy = false
+			if w.removed || w.terminating {
+				w.checkTerminated()
+				return
+			}
+			now := w.now()
+			c.prev = c.cur
+			c.cur = &instance{proc: proc, startedAt: now}
+			if proc.StartError != "" {
+				w.event(c, api.EventTypeWarning, ReasonFailed, "Error: "+proc.StartError)
+				c.cur.endedAt = now
+				c.state = cTerminated
+				c.term = &api.ContainerStateTerminated{ExitCode: runtime.ExitCodeStartError, Reason: runtime.ReasonStartError,
+					Message: proc.StartError, StartedAt: api.NewTime(time.Unix(0, 0).UTC()), FinishedAt: api.NewTime(now), ContainerID: c.id}
+				w.k.podAction(w.pod, fmt.Sprintf("container %s failed to start: %s", c.name(), proc.StartError))
+				w.markDirty()
+				w.sync()
+				return
+			}
+			c.state = cRunning
+			c.startedAt = now
+			c.started = c.spec.StartupProbe == nil
+			c.ready = c.started && c.spec.ReadinessProbe == nil
+			w.event(c, api.EventTypeNormal, ReasonStarted, msgStarted)
+			w.k.podAction(w.pod, fmt.Sprintf("started container %s (%s)", c.name(), c.id[len("containerd://"):len("containerd://")+12]))
+			w.arm(c, true)
+			w.markDirty()
+			w.sync()
+		})
+	})
+}
+
+// specChanged points the worker's containers at the latest pod spec. A
+// container whose image changed (kubectl set image on a bare pod) is
+// killed and started again with the new image.
+func (w *podWorker) specChanged() {
+	for i := range w.pod.Spec.Containers {
+		spec := &w.pod.Spec.Containers[i]
+		for _, c := range w.main {
+			if c.name() != spec.Name {
+				continue
+			}
+			changed := c.spec.Image != spec.Image
+			c.spec = spec
+			if changed && c.state == cRunning && w.pod.DeletionTimestamp == nil {
+				c.redefined = true
+				w.kill(c, fmt.Sprintf(msgRedefined, c.name()), w.graceOf())
+			}
+		}
+	}
+	for i := range w.pod.Spec.InitContainers {
+		for _, c := range w.init {
+			if c.name() == w.pod.Spec.InitContainers[i].Name {
+				c.spec = &w.pod.Spec.InitContainers[i]
+			}
+		}
+	}
+}
+
+func (w *podWorker) graceOf() time.Duration {
+	if g := w.pod.Spec.TerminationGracePeriodSeconds; g != nil {
+		return time.Duration(*g) * time.Second
+	}
+	return 30 * time.Second
+}
+
+// runtimeSpec is what the CRI is given for c.
+func (w *podWorker) runtimeSpec(c *container, img *images.Image) runtime.Spec {
+	env := map[string]string{}
+	for _, e := range c.spec.Env {
+		v := e.Value
+		if e.ValueFrom != nil && v == "" {
+			v = "(from " + e.Name + ")"
+		}
+		env[e.Name] = v
+	}
+	var limit int64
+	if q, ok := c.spec.Resources.Limits[api.ResourceMemory]; ok {
+		limit = q.Value()
+	}
+	return runtime.Spec{Image: img, Command: c.spec.Command, Args: c.spec.Args, Env: env, EnvFrom: len(c.spec.EnvFrom) > 0,
+		MemoryLimit: limit, PodName: w.pod.Name, PodIP: w.ip}
+}
+
+// arm schedules a running container's exit and its probes.
+func (w *podWorker) arm(c *container, fresh bool) {
+	p := c.cur.proc
+	if p.Exits && c.exitTimer == nil {
+		at := c.startedAt.Add(p.ExitAfter)
+		code, reason := p.ExitCode, p.Reason
+		c.exitTimer = w.k.afterBackground(at.Sub(w.now()), "container exit "+w.key+"/"+c.name(), func() {
+			c.exitTimer = nil
+			w.exited(c, code, reason, false)
+		})
+	}
+	w.startProbes(c, fresh)
+}
+
+// disarm cancels a container's exit timer and probes.
+func (c *container) disarm() {
+	if c.exitTimer != nil {
+		c.exitTimer.Stop()
+		c.exitTimer = nil
+	}
+	for _, p := range c.probes {
+		p.stop()
+	}
+	c.probes = nil
+}
+
+// exited records that c's process ended.
+func (w *podWorker) exited(c *container, code int32, reason string, stopped bool) {
+	c.disarm()
+	now := w.now()
+	if c.cur != nil {
+		c.cur.endedAt, c.cur.stopped = now, stopped
+	}
+	c.state = cTerminated
+	c.ready, c.stopping = false, false
+	c.term = &api.ContainerStateTerminated{ExitCode: code, Reason: reason, StartedAt: api.NewTime(c.startedAt),
+		FinishedAt: api.NewTime(now), ContainerID: c.id}
+	w.k.podAction(w.pod, fmt.Sprintf("container %s exited with code %d (%s)", c.name(), code, reason))
+	w.markDirty()
+	if w.terminating {
+		w.checkTerminated()
+		return
+	}
+	w.sync()
+}
+
+// kill stops a running container: SIGTERM, then SIGKILL after grace.
+// A server exits promptly; a shell or sleep as PID 1 ignores SIGTERM.
+func (w *podWorker) kill(c *container, msg string, grace time.Duration) {
+	if c.state != cRunning || c.stopping {
+		return
+	}
+	c.stopping = true
+	c.disarm()
+	w.event(c, api.EventTypeNormal, ReasonKilling, msg)
+	p := c.cur.proc
+	d, code, reason := grace, int32(runtime.ExitCodeSIGKILL), runtime.ReasonError
+	if p.Graceful {
+		d, code, reason = min(runtime.GracefulStopTime, grace), 0, runtime.ReasonCompleted
+	}
+	if p.Exits {
+		if left := c.startedAt.Add(p.ExitAfter).Sub(w.now()); left < d {
+			d, code, reason = left, p.ExitCode, p.Reason
+		}
+	}
+	w.k.after(KillDelay+d, "StopContainer "+w.key+"/"+c.name(), func() { w.exited(c, code, reason, true) })
+}
+
+// finish marks the pod terminal (Succeeded or Failed): its sandbox is torn
+// down and nothing restarts.
+func (w *podWorker) finish(phase api.PodPhase) {
+	w.final = phase
+	w.sandbox = false
+	for _, c := range w.all() {
+		c.disarm()
+	}
+	w.k.podAction(w.pod, "pod finished: "+string(phase))
+	w.markDirty()
+}
+
+// terminate runs a pod deletion: stop every container within the grace
+// period, write the final status, then delete the pod with grace 0.
+func (w *podWorker) terminate() {
+	if w.terminating {
+		return
+	}
+	w.terminating = true
+	if w.retry != nil {
+		w.retry.Stop()
+		w.retry = nil
+	}
+	grace := 30 * time.Second
+	if g := w.pod.DeletionGracePeriodSeconds; g != nil {
+		grace = time.Duration(*g) * time.Second
+	} else if g := w.pod.Spec.TerminationGracePeriodSeconds; g != nil {
+		grace = time.Duration(*g) * time.Second
+	}
+	w.k.podAction(w.pod, fmt.Sprintf("SyncTerminatingPod: stopping containers with grace period %v", grace))
+	for _, c := range append(append([]*container(nil), w.main...), w.init...) {
+		if c.state == cRunning {
+			w.kill(c, fmt.Sprintf(msgStopping, c.name()), grace)
+		}
+	}
+	w.checkTerminated()
+}
+
+// checkTerminated finishes a termination once nothing runs any more.
+func (w *podWorker) checkTerminated() {
+	if !w.terminating || w.terminated || w.busy || w.removed {
+		return
+	}
+	for _, c := range w.all() {
+		if c.state == cRunning || c.stopping {
+			return
+		}
+	}
+	w.terminated = true
+	w.sandbox = false
+	if w.final == "" {
+		w.final = api.PodSucceeded
+		for _, c := range w.main {
+			if c.state != cTerminated || c.term.ExitCode != 0 {
+				w.final = api.PodFailed
+			}
+		}
+	}
+	w.flushStatus()
+	w.k.podAction(w.pod, "all containers stopped: deleting the pod with grace period 0")
+	w.k.deletePod(w.pod)
+}
+
+// freeze stops every timer: the node is down.
+func (w *podWorker) freeze() {
+	for _, t := range []**sim.Timer{&w.retry, &w.statusTimer} {
+		if *t != nil {
+			(*t).Stop()
+			*t = nil
+		}
+	}
+	for _, c := range w.all() {
+		c.disarm()
+		c.stopping = false
+	}
+	w.busy, w.sandboxPending = false, false
+}
+
+// resume picks the pod up again after the kubelet restarts.
+func (w *podWorker) resume() {
+	w.lastStatus = 0
+	for _, c := range w.all() {
+		if c.state == cRunning {
+			w.arm(c, false)
+		}
+	}
+	if !w.terminated {
+		w.terminating = false // kills in flight were lost: run them again
+	}
+	w.markDirty()
+	w.sync()
+}
+
+// remove forgets the pod: its containers are gone, its IP free.
+func (w *podWorker) remove(why string) {
+	if w.removed {
+		return
+	}
+	w.freeze()
+	w.removed = true
+	if w.ip != "" {
+		w.k.releaseIP(w.ip)
+	}
+	w.k.crash.ForgetPrefix(w.uid + "/")
+	w.k.imageBO.ForgetPrefix(w.uid + "/")
+	delete(w.k.workers, w.key)
+	w.k.podAction(w.pod, "SyncLoop REMOVE: "+why)
+}

@@ -1,0 +1,113 @@
+package runtime
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// ProbeResult is the outcome of one probe, with the text the kubelet puts
+// after "Liveness probe failed: ".
+type ProbeResult struct {
+	OK     bool
+	Output string
+}
+
+func (p *Process) port(port int32) (listening, http bool) {
+	for _, pp := range p.Ports {
+		if pp.Port == port {
+			return true, pp.HTTP
+		}
+	}
+	return false, false
+}
+
+// HTTPGet probes http://podIP:port/path at elapsed after the start. HTTP
+// ports answer 200 on every path; a non-HTTP port resets the connection.
+func (p *Process) HTTPGet(host string, port int32, path, scheme string, elapsed time.Duration) ProbeResult {
+	if path == "" {
+		path = "/"
+	} else if !strings.HasPrefix(path, "/") {
+		path = "/" + path
+	}
+	if scheme == "" {
+		scheme = "http"
+	}
+	url := fmt.Sprintf("%s://%s:%d%s", strings.ToLower(scheme), host, port, path)
+	listening, isHTTP := p.port(port)
+	switch {
+	case !listening:
+		return ProbeResult{Output: fmt.Sprintf("Get %q: dial tcp %s:%d: connect: connection refused", url, host, port)}
+	case !isHTTP:
+		return ProbeResult{Output: fmt.Sprintf("Get %q: read tcp %s:%d->%s:%d: read: connection reset by peer", url, gatewayOf(host), 40000+port%20000, host, port)}
+	case p.httpFailAfter > 0 && elapsed >= p.httpFailAfter:
+		return ProbeResult{Output: "HTTP probe failed with statuscode: 500"}
+	}
+	return ProbeResult{OK: true}
+}
+
+// TCPSocket probes a TCP connect to host:port.
+func (p *Process) TCPSocket(host string, port int32) ProbeResult {
+	if listening, _ := p.port(port); listening {
+		return ProbeResult{OK: true}
+	}
+	return ProbeResult{Output: fmt.Sprintf("dial tcp %s:%d: connect: connection refused", host, port)}
+}
+
+// Exec runs a probe command inside the container at elapsed after the start:
+// files the container's script created or removed by then are seen. Unknown
+// commands in an image's own toolset (redis-cli, pg_isready...) succeed.
+func (p *Process) Exec(command []string, elapsed time.Duration) ProbeResult {
+	if len(command) == 0 {
+		return ProbeResult{Output: "OCI runtime exec failed: exec failed: unable to start container process: exec: no command specified: unknown"}
+	}
+	bin := command[0]
+	if i := strings.LastIndexByte(bin, '/'); i >= 0 {
+		bin = bin[i+1:]
+	}
+	isShell := bin == "sh" || bin == "bash" || bin == "ash"
+	if !p.repo.HasShell() && (isShell || shellUtility[bin]) {
+		return ProbeResult{Output: fmt.Sprintf("OCI runtime exec failed: exec failed: unable to start container process: exec: %q: executable file not found in $PATH: unknown", command[0])}
+	}
+	// Replay the container's script to learn which files exist now.
+	files := map[string]bool{}
+	if p.script != nil {
+		sh := p.shell(elapsed, 0)
+		sh.run(p.script)
+		files = sh.files
+	}
+	script := quoteArgv(command)
+	if isShell {
+		script = ""
+		for i := 1; i < len(command); i++ {
+			if command[i] == "-c" && i+1 < len(command) {
+				script = command[i+1]
+			}
+		}
+	}
+	sh := p.shell(time.Second, 100)
+	sh.files = files
+	sh.lenient = p.flavour != "busybox" || len(p.repo.Binaries) > 0
+	code := sh.run(parseScript(script))
+	if sh.exited {
+		code = sh.code
+	}
+	var out []string
+	for _, l := range sh.out {
+		out = append(out, l.Text)
+	}
+	text := strings.Join(out, "\n")
+	if code != 0 {
+		return ProbeResult{Output: text}
+	}
+	return ProbeResult{OK: true, Output: text}
+}
+
+// gatewayOf returns the x.y.z.1 address of an IPv4 address's /24, where
+// the kubelet's probes come from.
+func gatewayOf(ip string) string {
+	if i := strings.LastIndexByte(ip, '.'); i >= 0 {
+		return ip[:i] + ".1"
+	}
+	return ip
+}

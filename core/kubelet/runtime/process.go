@@ -1,0 +1,399 @@
+package runtime
+
+import (
+	"fmt"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"kubeplay/core/kubelet/images"
+)
+
+// Exit codes and reasons the kubelet reports for terminated containers.
+const (
+	ReasonCompleted  = "Completed"
+	ReasonError      = "Error"
+	ReasonOOMKilled  = "OOMKilled"
+	ReasonStartError = "StartError"
+
+	ExitCodeSIGKILL    = 137 // 128 + 9
+	ExitCodeStartError = 128
+)
+
+// Timings of the simulated processes.
+const (
+	// OOMAfter is how long a process over its memory limit lives.
+	OOMAfter = 500 * time.Millisecond
+	// MissingEnvExitAfter is how long an entrypoint takes to notice a
+	// missing required variable and exit 1.
+	MissingEnvExitAfter = 100 * time.Millisecond
+	// GracefulStopTime is how long a server takes to exit on SIGTERM.
+	GracefulStopTime = 200 * time.Millisecond
+)
+
+// LogLine is one line a process prints, At its offset from the start.
+type LogLine struct {
+	At   time.Duration
+	Text string
+}
+
+// FileEvent records a file created (Exists) or removed by a script.
+type FileEvent struct {
+	At     time.Duration
+	Path   string
+	Exists bool
+}
+
+// Spec is what the runtime is asked to run.
+type Spec struct {
+	Image   *images.Image
+	Command []string
+	Args    []string
+	// Env holds the container's environment variables by name.
+	Env map[string]string
+	// EnvFrom: the container imports variables from ConfigMaps or Secrets
+	// (their names are unknown here, so required variables count as set).
+	EnvFrom bool
+	// MemoryLimit in bytes; 0 means none.
+	MemoryLimit int64
+	PodName     string
+	PodIP       string
+}
+
+// Process is what one container start does on virtual time, decided when
+// it starts. Offsets are relative to the start.
+type Process struct {
+	Argv []string
+	// StartError is set when the runtime cannot start the process at all
+	// (exec: "x": executable file not found in $PATH); nothing else applies.
+	StartError string
+	// Exits reports whether the process ends on its own, after ExitAfter,
+	// with ExitCode and Reason (Completed, Error, OOMKilled).
+	Exits     bool
+	ExitAfter time.Duration
+	ExitCode  int32
+	Reason    string
+	// Ports the process listens on.
+	Ports []images.Port
+	// Graceful: it exits promptly (GracefulStopTime) on SIGTERM; otherwise
+	// it ignores SIGTERM and runs until SIGKILL at the end of the grace period.
+	Graceful bool
+	// WorkingSet is the memory the process uses, in bytes.
+	WorkingSet int64
+
+	spec    Spec
+	repo    *images.Repository
+	flavour string
+	script  shNode
+	static  []LogLine
+	// repoLogs are the image's own start-up lines (shared with the catalog).
+	repoLogs []string
+	stopLogs []string
+	piDigits int
+	// httpFailAfter > 0: HTTP probes answer 500 from that offset on
+	// (agnhost liveness).
+	httpFailAfter time.Duration
+}
+
+// Start decides what a container does. It never fails: a process that
+// cannot start carries StartError.
+func Start(spec Spec) *Process {
+	repo := spec.Image.Repo
+	p := &Process{spec: spec, repo: repo, flavour: repo.Shell, WorkingSet: repo.MemoryBytes()}
+	argv := argvOf(repo, spec)
+	p.Argv = argv
+	p.plan(argv)
+	if p.StartError != "" {
+		return p
+	}
+	if spec.MemoryLimit > 0 && p.WorkingSet > spec.MemoryLimit && (!p.Exits || p.ExitAfter > OOMAfter) {
+		p.Exits, p.ExitAfter, p.ExitCode, p.Reason = true, OOMAfter, ExitCodeSIGKILL, ReasonOOMKilled
+	}
+	if p.Exits && p.Reason == "" {
+		p.Reason = ReasonCompleted
+		if p.ExitCode != 0 {
+			p.Reason = ReasonError
+		}
+	}
+	return p
+}
+
+// argvOf applies Docker's rules: command replaces the entrypoint (and drops
+// the image's cmd), args replace the cmd.
+func argvOf(repo *images.Repository, spec Spec) []string {
+	switch {
+	case len(spec.Command) > 0:
+		return append(append([]string(nil), spec.Command...), spec.Args...)
+	case len(spec.Args) > 0:
+		return append(append([]string(nil), repo.Entrypoint...), spec.Args...)
+	}
+	return append(append([]string(nil), repo.Entrypoint...), repo.Cmd...)
+}
+
+func isEntrypointScript(s string) bool {
+	b := path.Base(s)
+	return b == "docker-entrypoint.sh" || b == "entrypoint.sh"
+}
+
+func (p *Process) plan(argv []string) {
+	repo := p.repo
+	if len(argv) > 1 && isEntrypointScript(argv[0]) {
+		argv = argv[1:] // the entrypoint script execs its arguments
+	}
+	if len(argv) == 0 || (len(argv) == 1 && isEntrypointScript(argv[0])) {
+		argv = repo.Cmd
+	}
+	if len(argv) == 0 {
+		p.StartError = "failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: error during container init: no command specified: unknown"
+		return
+	}
+	bin := path.Base(argv[0])
+	isMain := contains(repo.Binaries, argv[0]) || contains(repo.Binaries, bin) || (len(repo.Cmd) > 0 && argv[0] == repo.Cmd[0])
+	switch {
+	case bin == "sh" || bin == "bash" || bin == "ash" || bin == "dash":
+		if !repo.HasShell() {
+			p.notFound(argv[0])
+			return
+		}
+		script := ""
+		for i := 1; i < len(argv); i++ {
+			if argv[i] == "-c" && i+1 < len(argv) {
+				script = argv[i+1]
+				break
+			}
+		}
+		p.runScript(script)
+	case bin == "agnhost":
+		p.agnhost(argv[1:])
+	case bin == "stress":
+		p.stress(argv[1:])
+	case (bin == "python" || bin == "python3") && isMain:
+		p.python(argv[1:])
+	case bin == "perl" || strings.HasPrefix(bin, "perl5"):
+		p.perl(argv[1:])
+	case isMain:
+		p.main()
+	case shellUtility[bin] && repo.HasShell():
+		p.runScript(quoteArgv(argv))
+	default:
+		p.notFound(argv[0])
+	}
+}
+
+// foreverLimit is how far ahead a script is run to learn whether it exits.
+const foreverLimit = 100 * 365 * 24 * time.Hour
+
+// shellUtility lists the busybox / coreutils commands images with a shell have.
+var shellUtility = map[string]bool{
+	"sleep": true, "echo": true, "true": true, "false": true, "cat": true, "tail": true, "env": true,
+	"printenv": true, "date": true, "hostname": true, "touch": true, "ls": true, "printf": true,
+}
+
+func (p *Process) notFound(cmd string) {
+	p.StartError = fmt.Sprintf("failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: error during container init: exec: %q: executable file not found in $PATH: unknown", cmd)
+}
+
+// main runs the image's own program.
+func (p *Process) main() {
+	repo := p.repo
+	if len(repo.RequireEnv) > 0 && !p.spec.EnvFrom && !p.hasAnyEnv(repo.RequireEnv) {
+		p.Exits, p.ExitAfter, p.ExitCode = true, MissingEnvExitAfter, 1
+		p.static = lines(repo.ErrorLogs, 0)
+		return
+	}
+	p.repoLogs = repo.Logs
+	if repo.Kind == images.KindServer {
+		p.Ports = repo.Ports
+		p.Graceful = repo.GracefulStop
+		p.stopLogs = repo.StopLogs
+		return
+	}
+	p.Exits, p.ExitCode = true, repo.ExitCode
+}
+
+func (p *Process) hasAnyEnv(names []string) bool {
+	for _, n := range names {
+		if v, ok := p.spec.Env[n]; ok && v != "" {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *Process) runScript(script string) {
+	p.script = parseScript(script)
+	sh := p.shell(foreverLimit, 0)
+	code := sh.run(p.script)
+	if sh.stopped {
+		return // runs until stopped (sleep infinity, while true, tail -f)
+	}
+	p.Exits, p.ExitAfter, p.ExitCode = true, sh.elapsed, code
+	if sh.exited {
+		p.ExitCode = sh.code
+	}
+}
+
+func (p *Process) shell(limit time.Duration, maxOut int) *shell {
+	env := map[string]string{"HOSTNAME": p.spec.PodName, "HOME": "/root", "PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"}
+	for k, v := range p.spec.Env {
+		env[k] = v
+	}
+	return &shell{flavour: p.flavour, env: env, files: map[string]bool{}, host: p.spec.PodName, limit: limit, maxOut: maxOut}
+}
+
+func (p *Process) agnhost(args []string) {
+	mode := ""
+	if len(args) > 0 {
+		mode = args[0]
+	}
+	switch mode {
+	case "liveness":
+		p.Ports, p.Graceful, p.httpFailAfter = []images.Port{{Port: 8080, HTTP: true}}, true, 10*time.Second
+		p.static = []LogLine{{Text: "Started HTTP server on port 8080"}}
+	case "netexec":
+		p.Ports, p.Graceful = []images.Port{{Port: 8080, HTTP: true}, {Port: 8081}}, true
+		p.static = []LogLine{{Text: "Started HTTP server on port 8080"}, {Text: "Started UDP server on port  8081"}}
+	case "serve-hostname":
+		p.Ports, p.Graceful = []images.Port{{Port: 9376, HTTP: true}}, true
+		p.static = []LogLine{{Text: "Serving on port 9376."}}
+	case "pause":
+		p.Graceful = true
+		p.static = []LogLine{{Text: "Paused"}}
+	default:
+		p.main()
+	}
+}
+
+// stress is polinux/stress: --vm-bytes sets the memory it allocates.
+func (p *Process) stress(args []string) {
+	p.static = []LogLine{{Text: "stress: info: [1] dispatching hogs: 0 cpu, 0 io, 1 vm, 0 hdd"}}
+	vmBytes := int64(256 << 20)
+	for i := 0; i+1 < len(args); i++ {
+		switch args[i] {
+		case "--vm-bytes":
+			if n, ok := parseSize(args[i+1]); ok {
+				vmBytes = n
+			}
+		case "--timeout", "-t":
+			if d, ok := parseSleep(args[i+1]); ok {
+				p.Exits, p.ExitAfter = true, d
+			}
+		}
+	}
+	p.WorkingSet = vmBytes + 1<<20
+}
+
+func (p *Process) python(args []string) {
+	for i, a := range args {
+		if a == "-m" && i+1 < len(args) && args[i+1] == "http.server" {
+			port := int32(8000)
+			if i+2 < len(args) {
+				if n, err := strconv.Atoi(args[i+2]); err == nil {
+					port = int32(n)
+				}
+			}
+			p.Ports, p.Graceful = []images.Port{{Port: port, HTTP: true}}, false
+			p.static = []LogLine{{Text: fmt.Sprintf("Serving HTTP on 0.0.0.0 port %d (http://0.0.0.0:%d/) ...", port, port)}}
+			return
+		}
+		if a == "-c" && i+1 < len(args) {
+			p.Exits, p.ExitAfter = true, 50*time.Millisecond
+			for _, m := range quotedPrints(args[i+1]) {
+				p.static = append(p.static, LogLine{At: 50 * time.Millisecond, Text: m})
+			}
+			return
+		}
+	}
+	p.Exits = true // the REPL reads EOF from a missing stdin and exits 0
+}
+
+func (p *Process) perl(args []string) {
+	code := strings.Join(args, " ")
+	if i := strings.Index(code, "bpi("); i >= 0 {
+		n, _ := strconv.Atoi(strings.TrimRight(code[i+4:], ") \"'"))
+		if n <= 0 || n > 20000 {
+			n = 2000
+		}
+		p.piDigits = n
+		p.Exits, p.ExitAfter = true, time.Duration(n)*2*time.Millisecond+time.Second
+		return
+	}
+	p.Exits = true
+	for _, m := range quotedPrints(code) {
+		p.static = append(p.static, LogLine{Text: m})
+	}
+}
+
+// quotedPrints extracts the string literals of print("...") calls.
+func quotedPrints(code string) []string {
+	var out []string
+	for {
+		i := strings.Index(code, "print")
+		if i < 0 {
+			return out
+		}
+		code = code[i+5:]
+		j := strings.IndexAny(code, `"'`)
+		if j < 0 || j > 3 {
+			continue
+		}
+		q := code[j]
+		k := strings.IndexByte(code[j+1:], q)
+		if k < 0 {
+			return out
+		}
+		out = append(out, code[j+1:j+1+k])
+		code = code[j+1+k:]
+	}
+}
+
+func lines(texts []string, at time.Duration) []LogLine {
+	out := make([]LogLine, len(texts))
+	for i, t := range texts {
+		out[i] = LogLine{At: at, Text: t}
+	}
+	return out
+}
+
+func contains(l []string, s string) bool {
+	for _, x := range l {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func quoteArgv(argv []string) string {
+	q := make([]string, len(argv))
+	for i, a := range argv {
+		q[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+	}
+	return strings.Join(q, " ")
+}
+
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// parseSize reads stress's sizes: 150M, 1G, 512K, 100000.
+func parseSize(s string) (int64, bool) {
+	mul := int64(1)
+	switch {
+	case strings.HasSuffix(s, "K") || strings.HasSuffix(s, "k"):
+		mul, s = 1<<10, s[:len(s)-1]
+	case strings.HasSuffix(s, "M") || strings.HasSuffix(s, "m"):
+		mul, s = 1<<20, s[:len(s)-1]
+	case strings.HasSuffix(s, "G") || strings.HasSuffix(s, "g"):
+		mul, s = 1<<30, s[:len(s)-1]
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	return n * mul, err == nil
+}
