@@ -82,8 +82,10 @@ serve)
 test)
 	ensure_test_deps
 	build_all
+	need_node_modules site/worker
 	log "go vet"
-	go vet ./core/... ./site/devserver/...
+	go vet ./core/... ./site/devserver/... ./site/share/... ./site/worker/...
+	GOOS=js GOARCH=wasm go vet ./site/worker/
 	log "go test (core, wasm glue natively where possible, browser tests)"
 	KUBEPLAY_DIST="$DIST" go test -count=1 -timeout 40m ./...
 	if [ -d scenarios ] && ls scenarios/*.yaml >/dev/null 2>&1; then
@@ -99,8 +101,9 @@ worker)
 	build_all
 	[ -d site/worker ] || { echo "site/worker is not built yet" >&2; exit 1; }
 	need_node_modules site/worker
-	log "wrangler dev --local on http://127.0.0.1:8787"
+	log "wrangler dev --local on http://127.0.0.1:8787 (builds the Go worker: site/worker/build)"
 	cd site/worker
+	export KUBEPLAY_SITE="$DIST/site"
 	export WRANGLER_SEND_METRICS=false CLOUDFLARE_CF_FETCH_ENABLED=false CI=true
 	set -m
 	npx wrangler dev --local --ip 127.0.0.1 --port 8787 &
