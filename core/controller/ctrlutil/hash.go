@@ -1,0 +1,50 @@
+package ctrlutil
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"hash/fnv"
+
+	"kubeplay/core/api"
+)
+
+// alphanums is apimachinery's rand alphabet: no vowels (no bad words), no
+// 0/1/3 (no confusion with o/l/e).
+const alphanums = "bcdfghjklmnpqrstvwxz2456789"
+
+// SafeEncodeString maps every byte of s into the rand alphabet
+// (apimachinery util/rand.SafeEncodeString). Applied to the decimal digits
+// of a uint32, it yields only 4 5 6 7 8 9 b c d f.
+func SafeEncodeString(s string) string {
+	r := make([]byte, len(s))
+	for i, b := range []byte(s) {
+		r[i] = alphanums[int(b)%len(alphanums)]
+	}
+	return string(r)
+}
+
+// ComputeHash returns the pod-template-hash of a template, as
+// pkg/controller.ComputeHash does: FNV-32a over a dump of the template, then
+// the collision count (4 bytes, little endian) when set, then
+// SafeEncodeString of the decimal sum.
+//
+// The one deliberate difference: Kubernetes dumps the Go value with spew,
+// whose byte-exact output we cannot reproduce; kubeplay hashes the
+// template's canonical JSON (encoding/json, map keys sorted). The alphabet,
+// length and behaviour (same template, same hash; collisionCount changes it)
+// are Kubernetes', the exact digits are not.
+func ComputeHash(template *api.PodTemplateSpec, collisionCount *int32) string {
+	h := fnv.New32a()
+	b, err := json.Marshal(template)
+	if err != nil {
+		panic("ctrlutil.ComputeHash: " + err.Error())
+	}
+	h.Write(b)
+	if collisionCount != nil {
+		var cc [4]byte
+		binary.LittleEndian.PutUint32(cc[:], uint32(*collisionCount))
+		h.Write(cc[:])
+	}
+	return SafeEncodeString(fmt.Sprint(h.Sum32()))
+}

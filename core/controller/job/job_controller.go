@@ -1,0 +1,352 @@
+package job
+
+import (
+	"encoding/json"
+	"slices"
+	"time"
+
+	"kubeplay/core/api"
+	"kubeplay/core/client"
+	"kubeplay/core/controller/ctrlutil"
+)
+
+// Name is the controller's name and its events' source component.
+const Name = "job-controller"
+
+// Pod failure back-off (DefaultJobPodFailureBackOff, MaxJobPodFailureBackOff).
+const (
+	DefaultPodFailureBackOff = 10 * time.Second
+	MaxPodFailureBackOff     = 6 * time.Minute
+)
+
+// Condition texts.
+const (
+	CompletionsReachedMessage = "Reached expected number of succeeded pods"
+	BackoffLimitMessage       = "Job has reached the specified backoff limit"
+)
+
+// Legacy pod labels still set alongside the batch.kubernetes.io ones.
+const (
+	LegacyControllerUIDLabel = "controller-uid"
+	LegacyJobNameLabel       = "job-name"
+)
+
+// Controller is the Job controller.
+type Controller struct {
+	*ctrlutil.Loop
+	c       *client.Client
+	rec     *client.Recorder
+	jobInf  *client.Informer
+	podInf  *client.Informer
+	exp     *ctrlutil.Expectations
+	pc      ctrlutil.PodControl
+	lastErr map[string]time.Time // job key -> last pod failure seen
+}
+
+// New builds the controller on the manager's shared informers.
+func New(ctx *ctrlutil.Context) *Controller {
+	c := &Controller{
+		c:       ctx.ClientFor(Name),
+		jobInf:  ctrlutil.NamespaceIndexed(ctx.Informers.Informer("jobs", "")),
+		podInf:  ctrlutil.NamespaceIndexed(ctx.Informers.Informer("pods", "")),
+		exp:     ctrlutil.NewExpectations(ctx.Sim),
+		lastErr: map[string]time.Time{},
+	}
+	c.rec = client.NewRecorder(c.c, Name, "")
+	c.pc = ctrlutil.PodControl{Client: c.c, Recorder: c.rec}
+	c.Loop = ctrlutil.NewLoop(ctx.Sim, Name, c.sync)
+	c.jobInf.AddEventHandler(client.Handler{
+		OnAdd:    func(obj api.Object) { c.EnqueueObject(obj) },
+		OnUpdate: func(_, obj api.Object) { c.EnqueueObject(obj) },
+		OnDelete: func(obj api.Object) { c.exp.Delete(client.KeyFunc(obj)) },
+	})
+	c.podInf.AddEventHandler(client.Handler{
+		OnAdd: func(obj api.Object) {
+			if key := c.owner(obj.(*api.Pod)); key != "" {
+				c.exp.CreationObserved(key)
+				c.Enqueue(key)
+			}
+		},
+		OnUpdate: func(_, obj api.Object) {
+			if key := c.owner(obj.(*api.Pod)); key != "" {
+				c.Enqueue(key)
+			}
+		},
+		OnDelete: func(obj api.Object) {
+			if key := c.owner(obj.(*api.Pod)); key != "" {
+				c.exp.DeletionObserved(key, client.KeyFunc(obj))
+				c.Enqueue(key)
+			}
+		},
+	})
+	return c
+}
+
+// Stop forgets expectations and back-off history.
+func (c *Controller) Stop() {
+	c.Loop.Stop()
+	c.exp.Reset()
+	clear(c.lastErr)
+}
+
+func (c *Controller) owner(p *api.Pod) string {
+	ref := ctrlutil.GetControllerOf(p)
+	if ref == nil || ref.Kind != "Job" {
+		return ""
+	}
+	j, ok := ctrlutil.Get[*api.Job](c.jobInf, p.Namespace, ref.Name)
+	if !ok || j.UID != ref.UID {
+		return ""
+	}
+	return client.KeyFunc(j)
+}
+
+func hasCondition(j *api.Job, t api.JobConditionType) bool {
+	for _, cond := range j.Status.Conditions {
+		if cond.Type == t && cond.Status == api.ConditionTrue {
+			return true
+		}
+	}
+	return false
+}
+
+func isFinished(j *api.Job) bool {
+	return hasCondition(j, api.JobComplete) || hasCondition(j, api.JobFailed)
+}
+
+func hasTrackingFinalizer(p *api.Pod) bool {
+	return slices.Contains(p.Finalizers, api.JobTrackingFinalizer)
+}
+
+func (c *Controller) sync(key string) error {
+	ns, name := client.SplitKey(key)
+	cached, ok := ctrlutil.Get[*api.Job](c.jobInf, ns, name)
+	if !ok {
+		delete(c.lastErr, key)
+		return nil
+	}
+	j := api.DeepCopyAs(cached)
+	var pods []*api.Pod
+	for _, p := range ctrlutil.ListIn[*api.Pod](c.podInf, ns) {
+		if ctrlutil.IsControlledBy(p, j) {
+			pods = append(pods, p)
+		}
+	}
+	now := c.Sim().Now()
+	if j.Status.StartTime == nil && !isFinished(j) {
+		j.Status.StartTime = api.NewTimePtr(now)
+	}
+	if j.Status.UncountedTerminatedPods == nil {
+		j.Status.UncountedTerminatedPods = &api.UncountedTerminatedPods{}
+	}
+
+	// Count finished pods exactly once: uncounted list, finalizer removed, counters.
+	unc := j.Status.UncountedTerminatedPods
+	var toRelease []*api.Pod
+	for _, p := range pods {
+		if !hasTrackingFinalizer(p) {
+			continue
+		}
+		switch {
+		case p.Status.Phase == api.PodSucceeded:
+			if !slices.Contains(unc.Succeeded, p.UID) {
+				unc.Succeeded = append(unc.Succeeded, p.UID)
+			}
+			toRelease = append(toRelease, p)
+		case p.Status.Phase == api.PodFailed || p.DeletionTimestamp != nil:
+			// A deleted pod counts as failed: it may never reach Failed.
+			if !slices.Contains(unc.Failed, p.UID) {
+				unc.Failed = append(unc.Failed, p.UID)
+				c.lastErr[key] = now
+			}
+			toRelease = append(toRelease, p)
+		}
+	}
+	if len(toRelease) > 0 {
+		if err := c.writeStatus(j); err != nil {
+			return err
+		}
+		for _, p := range toRelease {
+			if err := c.removeFinalizer(p); err != nil && !api.IsNotFound(err) {
+				return err
+			}
+		}
+		j.Status.Succeeded += int32(len(unc.Succeeded))
+		j.Status.Failed += int32(len(unc.Failed))
+		j.Status.UncountedTerminatedPods = &api.UncountedTerminatedPods{}
+	}
+
+	var active, terminating []*api.Pod
+	var ready int32
+	for _, p := range pods {
+		switch {
+		case ctrlutil.IsPodTerminating(p):
+			terminating = append(terminating, p)
+		case ctrlutil.IsPodActive(p):
+			active = append(active, p)
+			if ctrlutil.IsPodReady(p) {
+				ready++
+			}
+		}
+	}
+
+	if !isFinished(j) && c.exp.Satisfied(key) {
+		c.decide(j, key, active, now)
+		// recount after creations/deletions
+		active = active[:0]
+		for _, p := range ctrlutil.ListIn[*api.Pod](c.podInf, ns) {
+			if ctrlutil.IsControlledBy(p, j) && ctrlutil.IsPodActive(p) {
+				active = append(active, p)
+			}
+		}
+	}
+	j.Status.Active = int32(len(active))
+	j.Status.Ready = ctrlutil.Ptr(ready)
+	j.Status.Terminating = ctrlutil.Ptr(int32(len(terminating)))
+	c.finishConditions(j, len(active)+len(terminating), now)
+	return c.writeStatus(j)
+}
+
+// decide creates or deletes pods towards the wanted parallelism, or marks
+// the Job as meeting its success or failure criteria.
+func (c *Controller) decide(j *api.Job, key string, active []*api.Pod, now time.Time) {
+	completions := j.Spec.Completions
+	parallelism := ctrlutil.Int32(j.Spec.Parallelism, 1)
+	backoffLimit := ctrlutil.Int32(j.Spec.BackoffLimit, 6)
+	if j.Status.Failed > backoffLimit && !hasCondition(j, api.JobFailureTarget) {
+		c.setCondition(j, api.JobFailureTarget, api.JobReasonBackoffLimitExceeded, BackoffLimitMessage, now)
+	}
+	succeeded := j.Status.Succeeded
+	done := (completions != nil && succeeded >= *completions) || (completions == nil && succeeded > 0 && len(active) == 0)
+	if done && !hasCondition(j, api.JobSuccessCriteriaMet) {
+		c.setCondition(j, api.JobSuccessCriteriaMet, api.JobReasonCompletionsReached, CompletionsReachedMessage, now)
+	}
+	if hasCondition(j, api.JobFailureTarget) || hasCondition(j, api.JobSuccessCriteriaMet) {
+		for _, p := range active {
+			c.pc.DeletePod(p.Namespace, p.Name, j)
+		}
+		return
+	}
+	want := parallelism
+	if completions != nil {
+		want = min(parallelism, *completions-succeeded)
+	} else if succeeded > 0 {
+		want = 0
+	}
+	diff := int(want) - len(active)
+	switch {
+	case diff > 0:
+		if wait := c.backoff(j, key, now); wait > 0 {
+			c.Trace("", "jobs.batch", j.Namespace, j.Name, "Job %s/%s: pod failure back-off, next pod in %v", j.Namespace, j.Name, wait)
+			c.EnqueueAfter(key, wait)
+			return
+		}
+		c.exp.ExpectCreations(key, diff)
+		ref := ctrlutil.NewControllerRef(j)
+		attempted := 0
+		ctrlutil.SlowStartBatch(diff, ctrlutil.SlowStartInitialBatchSize, func() error {
+			attempted++
+			_, err := c.pc.CreatePod(c.podFor(j, &ref), j)
+			if err != nil {
+				c.exp.CreationObserved(key)
+			}
+			return err
+		})
+		for i := attempted; i < diff; i++ {
+			c.exp.CreationObserved(key)
+		}
+	case diff < 0:
+		ranked := append([]*api.Pod(nil), active...)
+		ctrlutil.RankPodsForDeletion(ranked, active, now)
+		for _, p := range ranked[:-diff] {
+			c.pc.DeletePod(p.Namespace, p.Name, j)
+		}
+	}
+}
+
+// backoff is how long new pods must wait after the last failure:
+// 10s·2^(failures-1), at most 6 minutes.
+func (c *Controller) backoff(j *api.Job, key string, now time.Time) time.Duration {
+	last, ok := c.lastErr[key]
+	if !ok || j.Status.Failed == 0 {
+		return 0
+	}
+	d := DefaultPodFailureBackOff
+	for i := int32(1); i < j.Status.Failed && d < MaxPodFailureBackOff; i++ {
+		d *= 2
+	}
+	d = min(d, MaxPodFailureBackOff)
+	return last.Add(d).Sub(now)
+}
+
+func (c *Controller) podFor(j *api.Job, ref *api.OwnerReference) *api.Pod {
+	p := ctrlutil.PodFromTemplate(&j.Spec.Template, j, ref)
+	if p.Labels == nil {
+		p.Labels = map[string]string{}
+	}
+	for k, v := range map[string]string{api.ControllerUidLabel: j.UID, api.JobNameLabel: j.Name, LegacyControllerUIDLabel: j.UID, LegacyJobNameLabel: j.Name} {
+		if _, ok := p.Labels[k]; !ok {
+			p.Labels[k] = v
+		}
+	}
+	p.Finalizers = append(p.Finalizers, api.JobTrackingFinalizer)
+	return p
+}
+
+// finishConditions turns FailureTarget into Failed and SuccessCriteriaMet
+// into Complete once no pod is left running.
+func (c *Controller) finishConditions(j *api.Job, running int, now time.Time) {
+	if isFinished(j) || running > 0 {
+		return
+	}
+	switch {
+	case hasCondition(j, api.JobFailureTarget):
+		c.setCondition(j, api.JobFailed, api.JobReasonBackoffLimitExceeded, BackoffLimitMessage, now)
+		c.rec.Event(j, api.EventTypeWarning, api.JobReasonBackoffLimitExceeded, BackoffLimitMessage)
+	case hasCondition(j, api.JobSuccessCriteriaMet):
+		c.setCondition(j, api.JobComplete, api.JobReasonCompletionsReached, CompletionsReachedMessage, now)
+		j.Status.CompletionTime = api.NewTimePtr(now)
+		c.rec.Event(j, api.EventTypeNormal, "Completed", "Job completed")
+	}
+}
+
+func (c *Controller) setCondition(j *api.Job, t api.JobConditionType, reason, msg string, now time.Time) {
+	c.Trace("update", "jobs.batch", j.Namespace, j.Name, "Job %s/%s: %s (%s)", j.Namespace, j.Name, t, reason)
+	j.Status.Conditions = append(j.Status.Conditions, api.JobCondition{Type: t, Status: api.ConditionTrue,
+		LastProbeTime: api.NewTime(now), LastTransitionTime: api.NewTime(now), Reason: reason, Message: msg})
+}
+
+func (c *Controller) writeStatus(j *api.Job) error {
+	cached, ok := ctrlutil.Get[*api.Job](c.jobInf, j.Namespace, j.Name)
+	if ok && cached.ResourceVersion == j.ResourceVersion && jsonEqual(cached.Status, j.Status) {
+		return nil
+	}
+	obj, err := c.c.Resource("jobs").Namespace(j.Namespace).UpdateStatus(j)
+	if err != nil {
+		return err
+	}
+	j.ResourceVersion = obj.GetObjectMeta().ResourceVersion
+	return nil
+}
+
+func jsonEqual(a, b any) bool {
+	x, _ := json.Marshal(a)
+	y, _ := json.Marshal(b)
+	return string(x) == string(y)
+}
+
+func (c *Controller) removeFinalizer(p *api.Pod) error {
+	var keep []string
+	for _, f := range p.Finalizers {
+		if f != api.JobTrackingFinalizer {
+			keep = append(keep, f)
+		}
+	}
+	var v any = keep
+	if len(keep) == 0 {
+		v = nil
+	}
+	body, _ := json.Marshal(map[string]any{"metadata": map[string]any{"finalizers": v, "uid": p.UID}})
+	_, err := c.c.Resource("pods").Namespace(p.Namespace).Patch(p.Name, client.MergePatchType, body)
+	return err
+}

@@ -1,0 +1,319 @@
+package nodelifecycle
+
+import (
+	"fmt"
+	"sort"
+	"time"
+
+	"kubeplay/core/api"
+	"kubeplay/core/client"
+	"kubeplay/core/controller/ctrlutil"
+)
+
+// Name is the controller's name; EventSource the component on its events.
+const (
+	Name        = "node-lifecycle-controller"
+	EventSource = "node-controller"
+)
+
+// Timings (kube-controller-manager defaults).
+const (
+	NodeMonitorPeriod      = 5 * time.Second
+	NodeMonitorGracePeriod = 50 * time.Second
+	NodeStartupGracePeriod = 60 * time.Second
+)
+
+// Condition texts.
+const (
+	NodeStatusUnknownReason       = "NodeStatusUnknown"
+	NodeStatusUnknownMessage      = "Kubelet stopped posting node status."
+	NodeStatusNeverUpdatedReason  = "NodeStatusNeverUpdated"
+	NodeStatusNeverUpdatedMessage = "Kubelet never posted node status."
+)
+
+// health is what the controller remembers of a node: when it last saw a
+// heartbeat (in its own clock) and the last status and lease it saw.
+type health struct {
+	probe     time.Time
+	status    api.NodeStatus
+	renewTime time.Time
+}
+
+// Controller is the node lifecycle controller.
+type Controller struct {
+	*ctrlutil.Loop
+	c        *client.Client
+	rec      *client.Recorder
+	nodeInf  *client.Informer
+	leaseInf *client.Informer
+	podInf   *client.Informer
+	health   map[string]*health
+	known    map[string]bool
+	stopTick func()
+}
+
+// New builds the controller on the manager's shared informers.
+func New(ctx *ctrlutil.Context) *Controller {
+	c := &Controller{
+		c:        ctx.ClientFor(Name),
+		nodeInf:  ctx.Informers.Informer("nodes", ""),
+		leaseInf: ctx.Informers.Informer("leases", ""),
+		podInf:   ctx.Informers.Informer("pods", ""),
+		health:   map[string]*health{},
+		known:    map[string]bool{},
+	}
+	c.podInf.AddIndexer(client.PodNodeNameIndex, client.PodNodeNameIndexFunc)
+	c.rec = client.NewRecorder(c.c, EventSource, "")
+	c.Loop = ctrlutil.NewLoop(ctx.Sim, Name, c.syncTaints)
+	c.nodeInf.AddEventHandler(client.Handler{
+		OnAdd: func(obj api.Object) {
+			n := obj.(*api.Node)
+			if c.Running() && !c.known[n.Name] {
+				c.known[n.Name] = true
+				c.rec.Eventf(n, api.EventTypeNormal, "RegisteredNode", "Node %s event: Registered Node %s in Controller", n.Name, n.Name)
+			}
+			c.EnqueueObject(obj)
+		},
+		OnUpdate: func(_, obj api.Object) { c.EnqueueObject(obj) },
+		OnDelete: func(obj api.Object) {
+			delete(c.health, obj.GetObjectMeta().Name)
+			delete(c.known, obj.GetObjectMeta().Name)
+		},
+	})
+	return c
+}
+
+// Start starts the loop and the monitor ticker.
+func (c *Controller) Start() {
+	c.Loop.Start()
+	c.stopTick = c.Sim().Every(NodeMonitorPeriod, Name+" monitor", c.monitorNodeHealth)
+}
+
+// Stop stops everything and forgets every node.
+func (c *Controller) Stop() {
+	if c.stopTick != nil {
+		c.stopTick()
+		c.stopTick = nil
+	}
+	c.Loop.Stop()
+	clear(c.health)
+	clear(c.known)
+}
+
+func (c *Controller) monitorNodeHealth() {
+	if !c.nodeInf.HasSynced() {
+		return
+	}
+	for _, n := range ctrlutil.ListIn[*api.Node](c.nodeInf, "") {
+		observed, current := c.tryUpdateNodeHealth(api.DeepCopyAs(n))
+		if current == nil {
+			continue
+		}
+		c.processTaintBaseEviction(n, observed)
+		if current.Status != api.ConditionTrue && observed.Status == api.ConditionTrue {
+			c.rec.Eventf(n, api.EventTypeNormal, "NodeNotReady", "Node %s status is now: %s", n.Name, "NodeNotReady")
+			c.markPodsNotReady(n.Name)
+		}
+	}
+}
+
+// tryUpdateNodeHealth refreshes the node's probe time from its Ready
+// heartbeat and its Lease and, past the grace period, sets its conditions
+// to Unknown. It returns the Ready condition as observed and as it is now.
+func (c *Controller) tryUpdateNodeHealth(n *api.Node) (api.NodeCondition, *api.NodeCondition) {
+	now := c.Sim().Now()
+	grace := NodeMonitorGracePeriod
+	var observed api.NodeCondition
+	current := getNodeCondition(&n.Status, api.NodeReady)
+	h := c.health[n.Name]
+	if current == nil {
+		observed = api.NodeCondition{Type: api.NodeReady, Status: api.ConditionUnknown, LastHeartbeatTime: n.CreationTimestamp, LastTransitionTime: n.CreationTimestamp}
+		grace = NodeStartupGracePeriod
+		if h == nil {
+			h = &health{probe: n.CreationTimestamp.Time}
+			c.health[n.Name] = h
+		}
+	} else {
+		observed = *current
+		if h == nil {
+			h = &health{probe: now}
+			c.health[n.Name] = h
+		} else if saved := getNodeCondition(&h.status, api.NodeReady); saved == nil || !saved.LastHeartbeatTime.Equal(observed.LastHeartbeatTime.Time) {
+			h.probe = now
+		}
+	}
+	h.status = api.DeepCopyAs(n).Status
+	if obj, ok := c.leaseInf.Get(api.NamespaceNodeLease, n.Name); ok {
+		if l := obj.(*api.Lease); l.Spec.RenewTime != nil && l.Spec.RenewTime.After(h.renewTime) {
+			h.renewTime = l.Spec.RenewTime.Time
+			h.probe = now
+		}
+	}
+	if !now.After(h.probe.Add(grace)) {
+		return observed, current
+	}
+	for _, t := range []api.NodeConditionType{api.NodeReady, api.NodeMemoryPressure, api.NodeDiskPressure, api.NodePIDPressure} {
+		cond := getNodeCondition(&n.Status, t)
+		switch {
+		case cond == nil:
+			n.Status.Conditions = append(n.Status.Conditions, api.NodeCondition{Type: t, Status: api.ConditionUnknown,
+				Reason: NodeStatusNeverUpdatedReason, Message: NodeStatusNeverUpdatedMessage,
+				LastHeartbeatTime: n.CreationTimestamp, LastTransitionTime: api.NewTime(now)})
+		case cond.Status != api.ConditionUnknown:
+			cond.Status = api.ConditionUnknown
+			cond.Reason = NodeStatusUnknownReason
+			cond.Message = NodeStatusUnknownMessage
+			cond.LastTransitionTime = api.NewTime(now)
+		}
+	}
+	current = getNodeCondition(&n.Status, api.NodeReady)
+	if current.Status != observed.Status || current.Reason != observed.Reason {
+		c.Trace("update", "nodes", "", n.Name, "node %s: no heartbeat for %v (grace period %v): conditions set to Unknown", n.Name, now.Sub(h.probe).Round(time.Second), grace)
+		if obj, err := c.c.Resource("nodes").UpdateStatus(n); err == nil {
+			h.status = obj.(*api.Node).Status
+		}
+	}
+	return observed, current
+}
+
+// processTaintBaseEviction keeps the NoExecute not-ready / unreachable
+// taint in step with the observed Ready condition.
+func (c *Controller) processTaintBaseEviction(n *api.Node, observed api.NodeCondition) {
+	var want string
+	switch observed.Status {
+	case api.ConditionFalse:
+		want = api.TaintNodeNotReady
+	case api.ConditionUnknown:
+		want = api.TaintNodeUnreachable
+	}
+	has := func(k string) bool { return hasTaint(n.Spec.Taints, k, api.TaintEffectNoExecute) }
+	if (want == "" && !has(api.TaintNodeNotReady) && !has(api.TaintNodeUnreachable)) ||
+		(want != "" && has(want) && !has(otherOf(want))) {
+		return
+	}
+	now := c.Sim().Now()
+	c.updateTaints(n.Name, func(taints []api.Taint) []api.Taint {
+		var out []api.Taint
+		for _, t := range taints {
+			if t.Effect == api.TaintEffectNoExecute && (t.Key == api.TaintNodeNotReady || t.Key == api.TaintNodeUnreachable) && t.Key != want {
+				continue
+			}
+			out = append(out, t)
+		}
+		if want != "" && !hasTaint(out, want, api.TaintEffectNoExecute) {
+			out = append(out, api.Taint{Key: want, Effect: api.TaintEffectNoExecute, TimeAdded: api.NewTimePtr(now)})
+		}
+		return out
+	})
+}
+
+func otherOf(key string) string {
+	if key == api.TaintNodeNotReady {
+		return api.TaintNodeUnreachable
+	}
+	return api.TaintNodeNotReady
+}
+
+// syncTaints is the NoSchedule tainting pass for one node (doNoScheduleTaintingPass).
+func (c *Controller) syncTaints(key string) error {
+	n, ok := ctrlutil.Get[*api.Node](c.nodeInf, "", key)
+	if !ok {
+		return nil
+	}
+	want := desiredNoSchedule(n)
+	changed := false
+	for _, t := range n.Spec.Taints {
+		if t.Effect == api.TaintEffectNoSchedule && managedNoSchedule[t.Key] && !want[t.Key] {
+			changed = true
+		}
+	}
+	for k := range want {
+		if !hasTaint(n.Spec.Taints, k, api.TaintEffectNoSchedule) {
+			changed = true
+		}
+	}
+	if !changed {
+		return nil
+	}
+	return c.updateTaints(n.Name, func(taints []api.Taint) []api.Taint {
+		var out []api.Taint
+		for _, t := range taints {
+			if t.Effect == api.TaintEffectNoSchedule && managedNoSchedule[t.Key] && !want[t.Key] {
+				continue
+			}
+			out = append(out, t)
+		}
+		for _, k := range sortedKeys(want) {
+			if !hasTaint(out, k, api.TaintEffectNoSchedule) {
+				out = append(out, api.Taint{Key: k, Effect: api.TaintEffectNoSchedule})
+			}
+		}
+		return out
+	})
+}
+
+// updateTaints re-reads the node, applies mutate to its taints and writes
+// it back if they changed, retrying on conflicts.
+func (c *Controller) updateTaints(name string, mutate func([]api.Taint) []api.Taint) error {
+	rc := c.c.Resource("nodes")
+	for attempt := 0; attempt < 3; attempt++ {
+		obj, err := rc.Get(name)
+		if err != nil {
+			return err
+		}
+		n := obj.(*api.Node)
+		before := fmt.Sprint(taintKeys(n.Spec.Taints))
+		n.Spec.Taints = mutate(append([]api.Taint(nil), n.Spec.Taints...))
+		after := fmt.Sprint(taintKeys(n.Spec.Taints))
+		if before == after {
+			return nil
+		}
+		c.Trace("update", "nodes", "", name, "node %s taints: %s -> %s", name, before, after)
+		if _, err = rc.Update(n); err == nil {
+			return nil
+		} else if !api.IsConflict(err) {
+			return err
+		}
+	}
+	return fmt.Errorf("updating taints of node %s: too many conflicts", name)
+}
+
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func taintKeys(ts []api.Taint) []string {
+	out := make([]string, len(ts))
+	for i, t := range ts {
+		out[i] = t.Key + ":" + string(t.Effect)
+	}
+	return out
+}
+
+// markPodsNotReady sets Ready=False on every pod of the node (MarkPodsNotReady)
+// and records NodeNotReady on each.
+func (c *Controller) markPodsNotReady(node string) {
+	now := api.NewTime(c.Sim().Now())
+	for _, obj := range c.podInf.ByIndex(client.PodNodeNameIndex, node) {
+		p := obj.(*api.Pod)
+		if p.DeletionTimestamp != nil || !ctrlutil.IsPodReady(p) {
+			continue
+		}
+		cp := api.DeepCopyAs(p)
+		for i := range cp.Status.Conditions {
+			if cp.Status.Conditions[i].Type == api.PodReady {
+				cp.Status.Conditions[i].Status = api.ConditionFalse
+				cp.Status.Conditions[i].LastTransitionTime = now
+			}
+		}
+		c.Trace("update", "pods", p.Namespace, p.Name, "marking Pod %s/%s not ready: node %s is not ready", p.Namespace, p.Name, node)
+		if _, err := c.c.Resource("pods").Namespace(p.Namespace).UpdateStatus(cp); err == nil {
+			c.rec.Event(p, api.EventTypeWarning, "NodeNotReady", "Node is not ready")
+		}
+	}
+}

@@ -1,0 +1,348 @@
+package replicaset
+
+import (
+	"encoding/json"
+	"time"
+
+	"kubeplay/core/api"
+	"kubeplay/core/api/labels"
+	"kubeplay/core/client"
+	"kubeplay/core/controller/ctrlutil"
+)
+
+// Name is the controller's name and its events' source component.
+const Name = "replicaset-controller"
+
+// BurstReplicas caps how many pods one sync creates or deletes.
+const BurstReplicas = 500
+
+// Controller is the ReplicaSet controller.
+type Controller struct {
+	*ctrlutil.Loop
+	c      *client.Client
+	rsInf  *client.Informer
+	podInf *client.Informer
+	exp    *ctrlutil.Expectations
+	pc     ctrlutil.PodControl
+}
+
+// New builds the controller on the manager's shared informers.
+func New(ctx *ctrlutil.Context) *Controller {
+	c := &Controller{
+		c:      ctx.ClientFor(Name),
+		rsInf:  ctrlutil.NamespaceIndexed(ctx.Informers.Informer("replicasets", "")),
+		podInf: ctrlutil.NamespaceIndexed(ctx.Informers.Informer("pods", "")),
+		exp:    ctrlutil.NewExpectations(ctx.Sim),
+	}
+	c.Loop = ctrlutil.NewLoop(ctx.Sim, Name, c.sync)
+	c.pc = ctrlutil.PodControl{Client: c.c, Recorder: client.NewRecorder(c.c, Name, "")}
+	c.rsInf.AddEventHandler(client.Handler{
+		OnAdd:    func(obj api.Object) { c.EnqueueObject(obj) },
+		OnUpdate: func(_, obj api.Object) { c.EnqueueObject(obj) },
+		OnDelete: func(obj api.Object) {
+			c.exp.Delete(client.KeyFunc(obj))
+			c.EnqueueObject(obj)
+		},
+	})
+	c.podInf.AddEventHandler(client.Handler{
+		OnAdd:    func(obj api.Object) { c.addPod(obj.(*api.Pod)) },
+		OnUpdate: func(old, cur api.Object) { c.updatePod(old.(*api.Pod), cur.(*api.Pod)) },
+		OnDelete: func(obj api.Object) { c.deletePod(obj.(*api.Pod)) },
+	})
+	return c
+}
+
+// Stop stops the loop and forgets the expectations.
+func (c *Controller) Stop() {
+	c.Loop.Stop()
+	c.exp.Reset()
+}
+
+// Expectations exposes the controller's expectations (tests, the UI).
+func (c *Controller) Expectations() *ctrlutil.Expectations { return c.exp }
+
+// resolve returns the ReplicaSet a controller reference points at.
+func (c *Controller) resolve(ns string, ref *api.OwnerReference) *api.ReplicaSet {
+	if ref == nil || ref.Kind != "ReplicaSet" {
+		return nil
+	}
+	rs, ok := ctrlutil.Get[*api.ReplicaSet](c.rsInf, ns, ref.Name)
+	if !ok || rs.UID != ref.UID {
+		return nil
+	}
+	return rs
+}
+
+// matching returns the ReplicaSets whose selector matches an orphan pod.
+func (c *Controller) matching(pod *api.Pod) []*api.ReplicaSet {
+	var out []*api.ReplicaSet
+	for _, rs := range ctrlutil.ListIn[*api.ReplicaSet](c.rsInf, pod.Namespace) {
+		sel, err := ctrlutil.Selector(rs.Spec.Selector)
+		if err != nil || sel.Empty() {
+			continue
+		}
+		if sel.Matches(labels.Set(pod.Labels)) {
+			out = append(out, rs)
+		}
+	}
+	return out
+}
+
+func (c *Controller) addPod(pod *api.Pod) {
+	if pod.DeletionTimestamp != nil {
+		c.deletePod(pod)
+		return
+	}
+	if ref := ctrlutil.GetControllerOf(pod); ref != nil {
+		if rs := c.resolve(pod.Namespace, ref); rs != nil {
+			key := client.KeyFunc(rs)
+			c.exp.CreationObserved(key)
+			c.Enqueue(key)
+		}
+		return
+	}
+	for _, rs := range c.matching(pod) {
+		c.EnqueueObject(rs)
+	}
+}
+
+func (c *Controller) updatePod(old, cur *api.Pod) {
+	if old.ResourceVersion == cur.ResourceVersion {
+		return
+	}
+	labelsChanged := !equalMaps(old.Labels, cur.Labels)
+	if cur.DeletionTimestamp != nil {
+		c.deletePod(cur)
+		if labelsChanged {
+			c.deletePod(old)
+		}
+		return
+	}
+	curRef, oldRef := ctrlutil.GetControllerOf(cur), ctrlutil.GetControllerOf(old)
+	if oldRef != nil && (curRef == nil || curRef.UID != oldRef.UID) {
+		if rs := c.resolve(old.Namespace, oldRef); rs != nil {
+			c.EnqueueObject(rs)
+		}
+	}
+	if curRef != nil {
+		rs := c.resolve(cur.Namespace, curRef)
+		if rs == nil {
+			return
+		}
+		c.EnqueueObject(rs)
+		if !ctrlutil.IsPodReady(old) && ctrlutil.IsPodReady(cur) && rs.Spec.MinReadySeconds > 0 {
+			c.EnqueueAfter(client.KeyFunc(rs), time.Duration(rs.Spec.MinReadySeconds)*time.Second+time.Second)
+		}
+		return
+	}
+	if labelsChanged || oldRef != nil {
+		for _, rs := range c.matching(cur) {
+			c.EnqueueObject(rs)
+		}
+	}
+}
+
+func (c *Controller) deletePod(pod *api.Pod) {
+	rs := c.resolve(pod.Namespace, ctrlutil.GetControllerOf(pod))
+	if rs == nil {
+		return
+	}
+	key := client.KeyFunc(rs)
+	c.exp.DeletionObserved(key, client.KeyFunc(pod))
+	c.Enqueue(key)
+}
+
+func (c *Controller) sync(key string) error {
+	ns, name := client.SplitKey(key)
+	rs, ok := ctrlutil.Get[*api.ReplicaSet](c.rsInf, ns, name)
+	if !ok {
+		c.exp.Delete(key)
+		return nil
+	}
+	needsSync := c.exp.Satisfied(key)
+	sel, err := ctrlutil.Selector(rs.Spec.Selector)
+	if err != nil {
+		return nil // an invalid selector never becomes valid by retrying
+	}
+	var active []*api.Pod
+	for _, p := range ctrlutil.ListIn[*api.Pod](c.podInf, ns) {
+		if ctrlutil.IsPodActive(p) {
+			active = append(active, p)
+		}
+	}
+	owned, err := c.claimPods(rs, sel, active)
+	if err != nil {
+		return err
+	}
+	var manageErr error
+	if needsSync && rs.DeletionTimestamp == nil {
+		manageErr = c.manageReplicas(owned, rs, key)
+	}
+	status := calculateStatus(rs, owned, manageErr, c.Sim().Now())
+	updated, err := c.updateStatus(rs, status)
+	if err != nil {
+		return err
+	}
+	replicas := ctrlutil.Int32(updated.Spec.Replicas, 1)
+	if manageErr == nil && updated.Spec.MinReadySeconds > 0 && updated.Status.ReadyReplicas == replicas && updated.Status.AvailableReplicas != replicas {
+		c.EnqueueAfter(key, time.Duration(updated.Spec.MinReadySeconds)*time.Second)
+	}
+	return manageErr
+}
+
+// claimPods adopts matching orphans and releases owned pods that no longer
+// match (controller.PodControllerRefManager.ClaimPods); it returns the pods
+// the ReplicaSet owns afterwards.
+func (c *Controller) claimPods(rs *api.ReplicaSet, sel labels.Selector, pods []*api.Pod) ([]*api.Pod, error) {
+	var owned []*api.Pod
+	for _, p := range pods {
+		matches := sel.Matches(labels.Set(p.Labels))
+		ref := ctrlutil.GetControllerOf(p)
+		switch {
+		case ref != nil && ref.UID != rs.UID:
+			continue
+		case ref != nil:
+			if matches {
+				owned = append(owned, p)
+				continue
+			}
+			if rs.DeletionTimestamp != nil {
+				continue
+			}
+			c.Trace("patch", "pods", p.Namespace, p.Name, "releasing Pod %s/%s: its labels no longer match ReplicaSet %s", p.Namespace, p.Name, rs.Name)
+			if err := c.patchOwners(p, ownersWithout(p.OwnerReferences, rs.UID)); err != nil && !api.IsNotFound(err) {
+				return nil, err
+			}
+		default:
+			if !matches || rs.DeletionTimestamp != nil || sel.Empty() {
+				continue
+			}
+			c.Trace("patch", "pods", p.Namespace, p.Name, "adopting orphan Pod %s/%s into ReplicaSet %s", p.Namespace, p.Name, rs.Name)
+			refs := append(append([]api.OwnerReference(nil), p.OwnerReferences...), ctrlutil.NewControllerRef(rs))
+			if err := c.patchOwners(p, refs); err != nil {
+				if api.IsNotFound(err) {
+					continue
+				}
+				return nil, err
+			}
+			owned = append(owned, p)
+		}
+	}
+	return owned, nil
+}
+
+func ownersWithout(refs []api.OwnerReference, uid string) []api.OwnerReference {
+	var out []api.OwnerReference
+	for _, r := range refs {
+		if r.UID != uid {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// patchOwners sets the pod's ownerReferences with a JSON merge patch
+// guarded by the pod's UID.
+func (c *Controller) patchOwners(p *api.Pod, refs []api.OwnerReference) error {
+	return PatchOwnerReferences(c.c, "pods", p.Namespace, p.Name, p.UID, refs)
+}
+
+// PatchOwnerReferences replaces an object's ownerReferences (nil removes
+// them) with a merge patch that fails if the UID changed.
+func PatchOwnerReferences(c *client.Client, resource, ns, name, uid string, refs []api.OwnerReference) error {
+	var v any = refs
+	if len(refs) == 0 {
+		v = nil
+	}
+	body, _ := json.Marshal(map[string]any{"metadata": map[string]any{"ownerReferences": v, "uid": uid}})
+	_, err := c.Resource(resource).Namespace(ns).Patch(name, client.MergePatchType, body)
+	return err
+}
+
+func (c *Controller) manageReplicas(pods []*api.Pod, rs *api.ReplicaSet, key string) error {
+	want := int(ctrlutil.Int32(rs.Spec.Replicas, 1))
+	diff := len(pods) - want
+	switch {
+	case diff < 0:
+		n := min(-diff, BurstReplicas)
+		c.Trace("create", "pods", rs.Namespace, rs.Name, "ReplicaSet %s/%s has %d of %d pods: creating %d", rs.Namespace, rs.Name, len(pods), want, n)
+		c.exp.ExpectCreations(key, n)
+		ref := ctrlutil.NewControllerRef(rs)
+		attempted := 0
+		_, err := ctrlutil.SlowStartBatch(n, ctrlutil.SlowStartInitialBatchSize, func() error {
+			attempted++
+			_, err := c.pc.CreatePod(ctrlutil.PodFromTemplate(&rs.Spec.Template, rs, &ref), rs)
+			if err != nil {
+				c.exp.CreationObserved(key) // the informer will never see it
+				if ctrlutil.IsNamespaceTerminating(err) {
+					return nil
+				}
+			}
+			return err
+		})
+		for i := attempted; i < n; i++ {
+			c.exp.CreationObserved(key) // never attempted: never observed
+		}
+		return err
+	case diff > 0:
+		n := min(diff, BurstReplicas)
+		c.Trace("delete", "pods", rs.Namespace, rs.Name, "ReplicaSet %s/%s has %d of %d pods: deleting %d", rs.Namespace, rs.Name, len(pods), want, n)
+		victims := c.podsToDelete(rs, pods, n)
+		keys := make([]string, len(victims))
+		for i, p := range victims {
+			keys[i] = client.KeyFunc(p)
+		}
+		c.exp.ExpectDeletions(key, keys)
+		var firstErr error
+		for _, p := range victims {
+			if err := c.pc.DeletePod(p.Namespace, p.Name, rs); err != nil {
+				c.exp.DeletionObserved(key, client.KeyFunc(p))
+				if !api.IsNotFound(err) && firstErr == nil {
+					firstErr = err
+				}
+			}
+		}
+		return firstErr
+	}
+	return nil
+}
+
+// podsToDelete picks the n pods to delete, ranked against every pod of the
+// ReplicaSet's family (ReplicaSets with the same controller owner).
+func (c *Controller) podsToDelete(rs *api.ReplicaSet, pods []*api.Pod, n int) []*api.Pod {
+	ranked := append([]*api.Pod(nil), pods...)
+	if n < len(ranked) {
+		ctrlutil.RankPodsForDeletion(ranked, c.relatedPods(rs), c.Sim().Now())
+	}
+	return ranked[:n]
+}
+
+func (c *Controller) relatedPods(rs *api.ReplicaSet) []*api.Pod {
+	family := map[string]bool{rs.UID: true}
+	if owner := ctrlutil.GetControllerOf(rs); owner != nil {
+		for _, other := range ctrlutil.ListIn[*api.ReplicaSet](c.rsInf, rs.Namespace) {
+			if r := ctrlutil.GetControllerOf(other); r != nil && r.UID == owner.UID {
+				family[other.UID] = true
+			}
+		}
+	}
+	var out []*api.Pod
+	for _, p := range ctrlutil.ListIn[*api.Pod](c.podInf, rs.Namespace) {
+		if r := ctrlutil.GetControllerOf(p); r != nil && family[r.UID] {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func equalMaps(a, b map[string]string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if w, ok := b[k]; !ok || w != v {
+			return false
+		}
+	}
+	return true
+}
