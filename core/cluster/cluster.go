@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"time"
 
 	"kubeplay/core/apiserver"
 	"kubeplay/core/client"
@@ -34,8 +35,8 @@ type Cluster struct {
 }
 
 // New creates the cluster and starts its components. The returned cluster
-// has run its start-up until idle: nodes registered and Ready, default
-// service accounts created.
+// has run its start-up: nodes registered and Ready, default service accounts
+// created.
 func New(opts Options) *Cluster {
 	if opts.Seed == 0 {
 		opts.Seed = sim.DefaultSeed
@@ -64,12 +65,14 @@ func New(opts Options) *Cluster {
 			panic(fmt.Sprintf("cluster: adding node %s: %v", n.Name, err))
 		}
 	}
-	s.RunUntilIdle(Startup)
+	s.Advance(Startup)
 	return c
 }
 
-// Startup bounds the virtual time New spends bringing the cluster up.
-const Startup = 30e9
+// Startup is the virtual time New spends bringing the cluster up, about what
+// `kind create cluster` takes: when the learner types the first command, the
+// nodes are a minute old, Ready, and their node-lifecycle taints are gone.
+const Startup = time.Minute
 
 func (c *Cluster) clientFor(u apiserver.UserInfo, component string) *client.Client {
 	return client.NewForServer(c.Sim, c.Server, u, component)
