@@ -61,11 +61,11 @@ build_all() {
 }
 
 ensure_test_deps() {
-	if ! command -v chromium >/dev/null 2>&1 || ! command -v brotli >/dev/null 2>&1; then
-		log "installing chromium and brotli (Debian packages)"
+	if ! command -v chromium >/dev/null 2>&1 || ! command -v brotli >/dev/null 2>&1 || [ ! -d /usr/share/fonts/opentype/noto ]; then
+		log "installing chromium, brotli and CJK fonts (Debian packages)"
 		if [ "$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi
 		$SUDO apt-get update -qq
-		DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium brotli >/dev/null
+		DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium brotli fonts-noto-cjk >/dev/null
 	fi
 }
 
@@ -88,6 +88,10 @@ test)
 	GOOS=js GOARCH=wasm go vet ./site/worker/
 	log "go test (core, wasm glue natively where possible, browser tests)"
 	KUBEPLAY_DIST="$DIST" go test -count=1 -timeout 40m ./...
+	if [ -d site/test ]; then
+		log "node --test site/test (the page's pure JS modules)"
+		node --test site/test/
+	fi
 	if [ -d scenarios ] && ls scenarios/*.yaml >/dev/null 2>&1; then
 		log "kubeplay check scenarios/"
 		"$DIST/kubeplay" check scenarios/

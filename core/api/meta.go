@@ -98,11 +98,13 @@ type Condition struct {
 // Time is metav1.Time: RFC 3339 at second precision, "null" when zero.
 type Time struct{ time.Time }
 
-// NewTime wraps t.
-func NewTime(t time.Time) Time { return Time{t} }
+// NewTime wraps t, truncated to the second: metav1.Time travels at second
+// precision, so every client sees whole seconds (a Pod created at 09:01:00.7
+// is 1s old at 09:01:01, as kubectl shows on a real cluster).
+func NewTime(t time.Time) Time { return Time{t.Truncate(time.Second)} }
 
-// NewTimePtr wraps t in a pointer.
-func NewTimePtr(t time.Time) *Time { return &Time{t} }
+// NewTimePtr is NewTime in a pointer.
+func NewTimePtr(t time.Time) *Time { v := NewTime(t); return &v }
 
 // MarshalJSON implements json.Marshaler.
 func (t Time) MarshalJSON() ([]byte, error) {

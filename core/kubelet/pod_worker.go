@@ -46,9 +46,12 @@ type container struct {
 	image     *images.Image
 	cur, prev *instance
 	startedAt time.Time
-	ready     bool
-	started   bool // the startup probe passed (or there is none)
-	stopping  bool
+	// finishedAt is the runtime's exact exit time (the API's finishedAt
+	// carries whole seconds only); back-off counts from it.
+	finishedAt time.Time
+	ready      bool
+	started    bool // the startup probe passed (or there is none)
+	stopping   bool
 
 	exitTimer *sim.Timer
 	probes    []*prober
@@ -229,7 +232,7 @@ func (w *podWorker) startContainer(c *container) bool {
 		c.redefined = false
 	} else if c.state == cTerminated {
 		key := w.uid + "/" + c.name()
-		finished := c.term.FinishedAt.Time
+		finished := c.finishedAt
 		if w.k.crash.InBackOffSince(key, finished, now) {
 			d := w.k.crash.Get(key)
 			c.crashWaiting = true
@@ -278,6 +281,7 @@ func (w *podWorker) create(c *container, img *images.Image) {
 			if proc.StartError != "" {
 				w.event(c, api.EventTypeWarning, ReasonFailed, "Error: "+proc.StartError)
 				c.cur.endedAt = now
+				c.finishedAt = now
 				c.state = cTerminated
 				c.term = &api.ContainerStateTerminated{ExitCode: runtime.ExitCodeStartError, Reason: runtime.ReasonStartError,
 					Message: proc.StartError, StartedAt: api.NewTime(time.Unix(0, 0).UTC()), FinishedAt: api.NewTime(now), ContainerID: c.id}
@@ -385,6 +389,7 @@ func (w *podWorker) exited(c *container, code int32, reason string, stopped bool
 		c.cur.endedAt, c.cur.stopped = now, stopped
 	}
 	c.state = cTerminated
+	c.finishedAt = now
 	c.ready, c.stopping = false, false
 	c.term = &api.ContainerStateTerminated{ExitCode: code, Reason: reason, StartedAt: api.NewTime(c.startedAt),
 		FinishedAt: api.NewTime(now), ContainerID: c.id}

@@ -1,0 +1,44 @@
+// app: builds every view once window.kubeplay is ready. main.js (production) and dev.js (the fake
+// core) both call startUI.
+
+import { applyI18n, getLang, setLang } from '../i18n.js';
+import { initControlBar, initTheme } from './controlbar.js';
+import { initTabs } from './tabs.js';
+import { Editor } from './editor.js';
+import { EventsPanel } from './events.js';
+import { Diagram } from './diagram.js';
+import { Terminal } from './terminal.js';
+import { ClusterView } from './cluster.js';
+import { EtcdView } from './etcd.js';
+import { ExplainView } from './explain.js';
+import { initBanner, showBanner } from './banner.js';
+import * as bus from './bus.js';
+
+// prepare runs before the cluster is loaded: theme and language, so the loader is already right.
+export function prepare() {
+  initTheme();
+  document.documentElement.lang = getLang();
+  applyI18n(document);
+}
+
+export function startUI(kp) {
+  initBanner();
+  const views = {};
+  views.events = new EventsPanel(kp);
+  views.diagram = new Diagram(kp);
+  views.terminal = new Terminal(kp);
+  views.cluster = new ClusterView(kp);
+  views.etcd = new EtcdView();
+  views.explain = new ExplainView();
+  views.editor = new Editor(kp);
+  initControlBar(kp);
+  initTabs();
+  bus.on('error', (e) => showBanner(`${e && e.message ? e.message : e}`, 'error'));
+  setLang(getLang()); // fills every data-i18n element, including the ones the views created
+  // For tests and the console: the views, without widening window.kubeplay's contract.
+  globalThis.__kubeplayUI = views;
+  document.body.dataset.ready = '1';
+  const loader = document.getElementById('loader');
+  if (loader) setTimeout(() => { loader.hidden = true; }, 300);
+  return views;
+}

@@ -1,0 +1,161 @@
+// controlbar: play/pause, step, speed, the virtual clock, reset, scenario, share, language and theme.
+
+import { $, fmtTime } from './dom.js';
+import { t, getLang, setLang, onLang } from '../i18n.js';
+import * as bus from './bus.js';
+import * as seam from './seam.js';
+
+const THEME_KEY = 'kubeplay.theme';
+const SPEED_KEY = 'kubeplay.speed';
+
+export function initTheme() {
+  let theme = null;
+  try { theme = localStorage.getItem(THEME_KEY); } catch (_) { /* ignore */ }
+  if (theme !== 'light' && theme !== 'dark') {
+    theme = window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+  }
+  document.documentElement.dataset.theme = theme;
+}
+
+function setTheme(theme) {
+  document.documentElement.dataset.theme = theme;
+  try { localStorage.setItem(THEME_KEY, theme); } catch (_) { /* ignore */ }
+  syncThemeButton();
+}
+
+function syncThemeButton() {
+  const dark = document.documentElement.dataset.theme === 'dark';
+  const key = dark ? 'ctl.theme.toLight' : 'ctl.theme.toDark';
+  const btn = $('#theme');
+  btn.dataset.i18nAria = key;
+  btn.setAttribute('aria-label', t(key));
+  btn.title = t(key);
+  btn.setAttribute('aria-pressed', String(dark));
+}
+
+function syncLangButton() {
+  const btn = $('#lang');
+  for (const o of btn.querySelectorAll('.lang-opt')) o.classList.toggle('active', o.dataset.lang === getLang());
+  btn.setAttribute('aria-label', t('ctl.lang.aria'));
+}
+
+// readPlaying interprets whatever shape window.kubeplay uses for its play state.
+function readPlaying(s) {
+  if (!s || typeof s !== 'object') return null;
+  if (typeof s.playing === 'boolean') return s.playing;
+  if (typeof s.paused === 'boolean') return !s.paused;
+  if (typeof s.state === 'string') return s.state === 'play' || s.state === 'playing';
+  return null;
+}
+
+export function initControlBar(kp) {
+  const play = $('#play');
+  const step = $('#step');
+  const speed = $('#speed');
+  const clock = $('#clock');
+
+  let saved = null;
+  try { saved = localStorage.getItem(SPEED_KEY); } catch (_) { /* ignore */ }
+  if (saved && [...speed.options].some((o) => o.value === saved)) speed.value = saved;
+  bus.clockState.speed = Number(speed.value);
+
+  const render = () => {
+    const playing = bus.clockState.playing;
+    play.setAttribute('aria-pressed', String(playing));
+    const key = playing ? 'ctl.pause' : 'ctl.play';
+    play.dataset.i18nAria = key;
+    play.setAttribute('aria-label', t(key));
+    play.title = t(key);
+  };
+
+  const setPlaying = (p) => {
+    if (p === null || p === undefined) return;
+    bus.clockState.playing = p;
+    render();
+    bus.emit('state', bus.clockState);
+  };
+
+  play.addEventListener('click', () => {
+    if (bus.clockState.playing) {
+      kp.pause?.();
+      setPlaying(false);
+    } else {
+      kp.play?.(bus.clockState.speed);
+      setPlaying(true);
+    }
+  });
+
+  step.addEventListener('click', () => {
+    if (bus.clockState.playing) {
+      kp.pause?.();
+      setPlaying(false);
+    }
+    const r = kp.step?.();
+    if (r && typeof r.then === 'function') r.then(updateClock, () => {});
+    else updateClock();
+  });
+
+  speed.addEventListener('change', () => {
+    const v = Number(speed.value);
+    bus.clockState.speed = v;
+    try { localStorage.setItem(SPEED_KEY, speed.value); } catch (_) { /* ignore */ }
+    if (typeof kp.setSpeed === 'function') kp.setSpeed(v);
+    else if (bus.clockState.playing) kp.play?.(v);
+    bus.emit('state', bus.clockState);
+  });
+
+  let lastNow = -1;
+  const showNow = (now) => {
+    if (!Number.isFinite(now) || now === lastNow) return;
+    lastNow = now;
+    bus.clockState.now = now;
+    clock.textContent = fmtTime(now);
+  };
+  function updateClock() {
+    try { showNow(seam.now()); } catch (_) { /* core not ready */ }
+  }
+
+  kp.on?.('tick', (e) => showNow(typeof e === 'number' ? e : e?.now));
+  kp.on?.('state', (s) => {
+    const p = readPlaying(s);
+    if (typeof s?.speed === 'number' && s.speed > 0) bus.clockState.speed = s.speed;
+    setPlaying(p);
+  });
+  // The clock also follows the core directly, so it is right even between ticks (step, apply).
+  setInterval(updateClock, 250);
+
+  $('#reset').addEventListener('click', () => resetCluster(kp));
+  kp.on?.('reset', (opts) => bus.emit('reset', opts));
+
+  $('#lang').addEventListener('click', () => setLang(getLang() === 'ja' ? 'en' : 'ja'));
+  $('#theme').addEventListener('click', () => setTheme(document.documentElement.dataset.theme === 'dark' ? 'light' : 'dark'));
+  $('#scenario').addEventListener('change', () => bus.emit('scenario', $('#scenario').value));
+
+  onLang(() => { render(); syncThemeButton(); syncLangButton(); });
+
+  // Initial state: ask window.kubeplay if it says, otherwise assume paused until told.
+  const initial = readPlaying(kp.state ?? (typeof kp.getState === 'function' ? kp.getState() : null));
+  if (initial !== null) bus.clockState.playing = initial;
+  render();
+  syncThemeButton();
+  syncLangButton();
+  updateClock();
+}
+
+// resetCluster builds a fresh default cluster and tells every view to clear.
+export async function resetCluster(kp) {
+  const opts = { seed: 1, scenario: document.querySelector('#scenario')?.value || 'nginx' };
+  try {
+    // window.kubeplay emits 'reset' itself (before the new cluster's first records), see initControlBar.
+    if (typeof kp.reset === 'function') {
+      const wasPlaying = bus.clockState.playing;
+      await kp.reset(opts);
+      if (wasPlaying) kp.play?.(bus.clockState.speed);
+      return;
+    }
+    seam.call('reset', JSON.stringify(opts));
+  } catch (e) {
+    bus.emit('error', e);
+  }
+  bus.emit('reset', opts);
+}

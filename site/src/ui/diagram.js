@@ -1,0 +1,431 @@
+// diagram: the pipeline as an SVG, after the article's picture and RaftScope. kubectl → kube-apiserver
+// (authn, authz, admission, validation light up in turn) → etcd (revision counter); below, on the watch
+// bus, the watchers: kube-scheduler, kube-controller-manager and one kubelet per node (grouped above 6).
+// Every trace record becomes a dot travelling between two components; the dots keep the records'
+// order and, at slow speeds, their spacing, so each hop can be followed. Click a component to filter
+// the events panel to it.
+
+import { s, $, clear } from './dom.js';
+import { t, onLang } from '../i18n.js';
+import { compKey } from './colors.js';
+import * as bus from './bus.js';
+import * as snapshot from './snapshot.js';
+
+const STAGES = ['authn', 'authz', 'admission', 'validation'];
+const MAX_DOTS = 90;
+const MAX_QUEUE = 240;
+const GROUP_ABOVE = 6;
+
+export class Diagram {
+  constructor(kp) {
+    this.root = $('#diagram');
+    this.nodes = []; // node names (kubelets)
+    this.down = new Set();
+    this.revision = 0;
+    this.queue = [];
+    this.dots = [];
+    this.lastRelease = 0;
+    this.lastRecTime = 0;
+    this.selected = '';
+    this.width = 0;
+    this.stageTimers = new Map();
+    this.flashTimers = new Map();
+    kp.on?.('trace', (rec) => this.enqueue(rec));
+    bus.on('reset', () => { this.queue = []; this.clearDots(); this.revision = 0; this.updateRev(); });
+    bus.on('component-filter-changed', (c) => this.select(c, false));
+    onLang(() => this.layout(true));
+    snapshot.subscribe((snap) => this.fromSnapshot(snap));
+    new ResizeObserver(() => this.layout()).observe(this.root);
+    this.layout(true);
+    this.frame = this.frame.bind(this);
+    requestAnimationFrame(this.frame);
+  }
+
+  fromSnapshot(snap) {
+    if (!snap || !Array.isArray(snap.nodes)) return;
+    const names = snap.nodes.map((n) => n.name).sort();
+    const down = new Set(snap.nodes.filter((n) => n.kubeletRunning === false).map((n) => n.name));
+    for (const [c, st] of Object.entries(snap.components || {})) if (st !== 'running') down.add(c);
+    const changed = names.join() !== this.nodes.join() || [...down].sort().join() !== [...this.down].sort().join();
+    if (typeof snap.revision === 'number' && snap.revision > this.revision) { this.revision = snap.revision; this.updateRev(); }
+    if (!changed) return;
+    this.nodes = names;
+    this.down = down;
+    this.layout(true);
+  }
+
+  // ---------- layout ----------
+
+  layout(force = false) {
+    const w = Math.max(320, Math.round(this.root.clientWidth - 16) || 760);
+    if (!force && Math.abs(w - this.width) < 4) return;
+    this.width = w;
+    this.clearDots();
+    const narrow = w < 620;
+    const pad = 8;
+    const boxes = {};
+    const topY = 14;
+    const topH = 76;
+    const kubectlW = narrow ? 66 : 104;
+    const etcdW = narrow ? 92 : 184;
+    const gapX = narrow ? 14 : 44;
+    if (narrow) {
+      // Narrow screens: kubectl and etcd side by side above a full-width kube-apiserver.
+      const half = (w - 2 * pad - 12) / 2;
+      boxes.kubectl = { x: pad, y: 8, w: half, h: 48, comp: 'kubectl', title: 'kubectl', sub: 'apply' };
+      boxes.etcd = { x: pad + half + 12, y: 8, w: half, h: 48, comp: 'etcd', title: 'etcd', sub: t('diagram.truth') };
+      boxes.apiserver = { x: pad, y: 80, w: w - 2 * pad, h: topH, comp: 'kube-apiserver', title: 'kube-apiserver', sub: t('diagram.entry') };
+    } else {
+      boxes.kubectl = { x: pad, y: topY + 10, w: kubectlW, h: 56, comp: 'kubectl', title: 'kubectl', sub: 'apply' };
+      boxes.apiserver = { x: pad + kubectlW + gapX, y: topY, w: w - 2 * pad - kubectlW - etcdW - 2 * gapX, h: topH, comp: 'kube-apiserver', title: 'kube-apiserver', sub: t('diagram.entry') };
+      boxes.etcd = { x: w - pad - etcdW, y: topY + 10, w: etcdW, h: 56, comp: 'etcd', title: 'etcd', sub: t('diagram.truth') };
+    }
+
+    const watchers = [
+      { id: 'sched', comp: 'kube-scheduler', title: 'kube-scheduler', sub: t('diagram.sched'), weight: 1.2 },
+      { id: 'kcm', comp: 'kube-controller-manager', title: 'kube-controller-manager', sub: t('diagram.ctrl'), weight: 1.6 },
+    ];
+    const grouped = this.nodes.length > GROUP_ABOVE;
+    if (grouped) {
+      watchers.push({ id: 'kubelets', comp: 'kubelet', title: t('diagram.kubeletGroup', { n: this.nodes.length }), sub: t('diagram.kubelet') });
+    } else {
+      for (const n of (this.nodes.length ? this.nodes : ['demo-control-plane', 'demo-worker', 'demo-worker2'])) {
+        watchers.push({ id: `kubelet:${n}`, comp: `kubelet/${n}`, title: 'kubelet', sub: n, node: n });
+      }
+    }
+    const busY = boxes.apiserver.y + topH + 30;
+    const perRow = narrow ? Math.min(w < 460 ? 2 : 3, watchers.length) : watchers.length;
+    const rowsN = Math.ceil(watchers.length / perRow);
+    const gap = narrow ? 8 : 10;
+    const wh = 56;
+    const wy0 = busY + 24;
+    // Boxes share each row by weight (kube-controller-manager needs the most room for its name).
+    for (let row = 0; row < rowsN; row++) {
+      const items = watchers.slice(row * perRow, (row + 1) * perRow);
+      const weights = items.map((x) => (narrow ? 1 : x.weight || 1));
+      const unit = (w - 2 * pad - gap * (perRow - 1)) / (narrow ? perRow : weights.reduce((a, b) => a + b, 0));
+      const rowW = weights.reduce((a, b) => a + b * unit, 0) + gap * (items.length - 1);
+      let x = (w - rowW) / 2;
+      items.forEach((wt, k) => {
+        const bw = weights[k] * unit;
+        boxes[wt.id] = { ...wt, x, y: wy0 + row * (wh + gap + 14), w: bw, h: wh };
+        x += bw + gap;
+      });
+    }
+    const height = wy0 + rowsN * (wh + gap + 14) - 8;
+    this.boxes = boxes;
+    this.busY = busY;
+    this.narrow = narrow;
+    this.draw(w, height);
+  }
+
+  draw(w, height) {
+    clear(this.root);
+    const svg = s('svg', { viewBox: `0 0 ${w} ${height}`, width: w, height, role: 'img', 'aria-label': t('diagram.aria') });
+    svg.append(s('title', null, t('diagram.title')));
+    const edges = s('g');
+    const b = this.boxes;
+    const api = b.apiserver;
+    // kubectl → apiserver, apiserver → etcd
+    for (const id of ['kubectl', 'etcd']) {
+      const [p, q] = this.leg(id);
+      edges.append(s('line.dg-edge', { x1: p.x, y1: p.y, x2: q.x, y2: q.y }));
+    }
+    // the watch bus
+    const ax = api.x + api.w / 2;
+    edges.append(s('line.dg-edge', { x1: ax, y1: api.y + api.h, x2: ax, y2: this.busY }));
+    const watcherBoxes = Object.entries(b).filter(([id]) => !['kubectl', 'apiserver', 'etcd'].includes(id)).map(([, v]) => v);
+    const xs = watcherBoxes.map((v) => v.x + v.w / 2).concat([ax]);
+    edges.append(s('line.dg-edge', { x1: Math.min(...xs), y1: this.busY, x2: Math.max(...xs), y2: this.busY }));
+    for (const v of watcherBoxes) {
+      const cx = v.x + v.w / 2;
+      edges.append(s('line.dg-edge', { x1: cx, y1: this.busY, x2: cx, y2: v.y }));
+    }
+    edges.append(s('text.dg-edge-label', { x: ax + 8, y: this.busY - 8 }, fit(t('diagram.watch'), w - ax - 14, 11)));
+    svg.append(edges);
+
+    this.boxEls = {};
+    for (const [id, v] of Object.entries(b)) svg.append(this.boxEl(id, v));
+
+    // stage pills inside the apiserver
+    this.stageEls = {};
+    const pillsY = api.y + api.h - 26;
+    const pw = (api.w - 16 - 3 * 6) / 4;
+    STAGES.forEach((st, i) => {
+      const g = s('g.dg-stage', { 'aria-hidden': 'true' });
+      const x = api.x + 8 + i * (pw + 6);
+      g.append(s('rect', { x, y: pillsY, width: pw, height: 18, rx: 9 }));
+      const fs = pw < 76 ? 10 : 11;
+      g.append(s('text', { x: x + pw / 2, y: pillsY + 13, 'text-anchor': 'middle', style: { fontSize: `${fs}px` } }, fit(t(`diagram.${st}`), pw - 4, fs, 0.55)));
+      svg.append(g);
+      this.stageEls[st] = g;
+    });
+
+    this.dotLayer = s('g');
+    svg.append(this.dotLayer);
+    this.root.append(svg);
+    this.svg = svg;
+    this.updateRev();
+    this.select(this.selected, false);
+  }
+
+  boxEl(id, v) {
+    const key = compKey(v.comp);
+    const down = this.down.has(v.node || v.comp);
+    const g = s(`g.dg-node.c-${key}${down ? '.dg-down' : ''}`, {
+      tabindex: '0', role: 'button', 'aria-label': `${v.title}${v.sub ? ` — ${v.sub}` : ''}`,
+      dataset: { component: v.comp },
+      style: { '--dg-color': `var(--c-${key})` },
+    });
+    g.append(s('rect.dg-box', { x: v.x, y: v.y, width: v.w, height: v.h, rx: 8 }));
+    g.append(s('rect.dg-accent', { x: v.x, y: v.y + 6, width: 4, height: v.h - 12, rx: 2, fill: `var(--c-${key})` }));
+    const titleSize = v.w < 120 || (this.narrow && v.comp === 'kube-controller-manager') ? 11.5 : 13;
+    g.append(s('text.dg-title', { x: v.x + 12, y: v.y + 21, style: { fontSize: `${titleSize}px` } }, fit(v.title, v.w - 16, titleSize, 0.6)));
+    if (id === 'apiserver') {
+      g.append(s('text.dg-sub', { x: v.x + 12, y: v.y + 37 }, fit(v.sub, v.w - 20, 11)));
+    } else if (id === 'etcd') {
+      if (v.w >= 140) {
+        g.append(s('text.dg-sub', { x: v.x + 12, y: v.y + 37 }, fit(v.sub, v.w - 18, 11)));
+        this.revEl = s('text.dg-rev', { x: v.x + v.w - 8, y: v.y + 21, 'text-anchor': 'end' });
+      } else {
+        // Narrow: the revision counter takes the second line.
+        this.revEl = s('text.dg-rev', { x: v.x + 12, y: v.y + 38 });
+      }
+      g.append(this.revEl);
+    } else if (v.sub) {
+      g.append(s('text.dg-sub', { x: v.x + 12, y: v.y + 38 }, fit(v.sub, v.w - 18, 11)));
+    }
+    const activate = () => this.select(this.selected === v.comp ? '' : v.comp, true);
+    g.addEventListener('click', activate);
+    g.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); activate(); }
+    });
+    this.boxEls[id] = g;
+    return g;
+  }
+
+  select(comp, fromClick) {
+    this.selected = comp || '';
+    for (const [, g] of Object.entries(this.boxEls || {})) {
+      const c = g.dataset.component;
+      const on = !!this.selected && (c === this.selected || (this.selected === 'kubelet' && c.startsWith('kubelet')));
+      g.classList.toggle('selected', on);
+      g.querySelector('.dg-box').style.stroke = on ? 'var(--dg-color)' : '';
+      g.setAttribute('aria-pressed', String(on));
+    }
+    if (fromClick) {
+      bus.emit('filter-component', this.selected);
+      bus.emit('show-tab', 'events');
+    }
+  }
+
+  updateRev() {
+    if (this.revEl) this.revEl.textContent = `${t('diagram.revision')} ${this.revision}`;
+  }
+
+  // ---------- records → dots ----------
+
+  enqueue(rec) {
+    if (!rec || !rec.kind) return;
+    if (this.queue.length >= MAX_QUEUE) {
+      // Too much at once (high speed): apply the oldest immediately, without a dot.
+      this.apply(this.queue.shift(), false);
+    }
+    this.queue.push(rec);
+  }
+
+  hopMs() {
+    const sp = bus.clockState.speed || 1;
+    return Math.max(140, Math.min(1400, 180 / sp));
+  }
+
+  frame(ts) {
+    requestAnimationFrame(this.frame);
+    if (document.hidden) return;
+    const sp = bus.clockState.speed || 1;
+    // At slow speeds records are released one at a time, keeping their virtual spacing (but at
+    // least minGap apart), so every hop can be followed. At 1× and above the sim already delivers
+    // them in real time: release everything, and skip the dots when a burst is too large to draw.
+    const minGap = sp <= 0.1 ? 650 : sp <= 0.25 ? 300 : sp <= 0.5 ? 90 : 0;
+    if (minGap > 0) {
+      if (this.queue.length) {
+        const rec = this.queue[0];
+        const recMs = Date.parse(rec.time) || 0;
+        const virtGap = this.lastRecTime ? Math.min(1000, Math.max(0, recMs - this.lastRecTime) / sp) : 0;
+        if (ts - this.lastRelease >= Math.max(minGap, virtGap)) {
+          this.queue.shift();
+          this.lastRelease = ts;
+          this.lastRecTime = recMs;
+          this.apply(rec, true);
+        }
+      }
+    } else {
+      const burst = this.queue.length;
+      for (let n = 0; this.queue.length && n < 400; n++) {
+        const rec = this.queue.shift();
+        this.lastRecTime = Date.parse(rec.time) || 0;
+        this.apply(rec, burst <= 60 || n % Math.ceil(burst / 60) === 0);
+      }
+      this.lastRelease = ts;
+    }
+    this.animate(ts);
+  }
+
+  nodeIdFor(comp) {
+    if (!comp) return null;
+    if (comp === 'kube-apiserver') return 'apiserver';
+    if (comp === 'etcd') return 'etcd';
+    if (comp.startsWith('kubelet/')) {
+      const n = comp.slice(8);
+      if (this.boxes[`kubelet:${n}`]) return `kubelet:${n}`;
+      if (this.boxes.kubelets) return 'kubelets';
+      return null;
+    }
+    switch (compKey(comp)) {
+      case 'scheduler': return 'sched';
+      case 'kcm': return 'kcm';
+      case 'kubectl': return 'kubectl';
+      default: return 'kubectl';
+    }
+  }
+
+  apply(rec, withDot) {
+    switch (rec.kind) {
+      case 'request':
+        if (withDot) this.dot(this.nodeIdFor(rec.from), 'apiserver', rec.from);
+        break;
+      case 'response':
+        if (withDot) this.dot('apiserver', this.nodeIdFor(rec.to), rec.to);
+        break;
+      case 'stage': {
+        const st = STAGES.find((x) => (rec.stage || '').startsWith(x)) || (rec.stage === 'validating' ? 'validation' : null);
+        if (st) this.light(st, /forbidden|failed|denied|invalid/i.test(rec.message || ''));
+        break;
+      }
+      case 'write':
+        if (rec.revision > this.revision) { this.revision = rec.revision; this.updateRev(); }
+        if (withDot) this.dot('apiserver', 'etcd', 'etcd');
+        this.light('storage');
+        break;
+      case 'watch':
+        if (withDot) this.dot('apiserver', this.nodeIdFor(rec.to), rec.to);
+        break;
+      case 'action':
+      case 'event':
+      case 'fault':
+        this.flash(this.nodeIdFor(rec.component));
+        break;
+      default:
+    }
+  }
+
+  light(stage, fail = false) {
+    const g = this.stageEls?.[stage];
+    if (!g) return;
+    g.classList.add(fail ? 'fail' : 'on');
+    clearTimeout(this.stageTimers.get(stage));
+    this.stageTimers.set(stage, setTimeout(() => g.classList.remove('on', 'fail'), Math.max(220, this.hopMs() * 1.2)));
+  }
+
+  flash(id) {
+    const g = id && this.boxEls?.[id];
+    if (!g) return;
+    g.classList.add('flash');
+    clearTimeout(this.flashTimers.get(id));
+    this.flashTimers.set(id, setTimeout(() => g.classList.remove('flash'), Math.max(250, this.hopMs())));
+  }
+
+  anchor(id, towardBus) {
+    const v = this.boxes[id];
+    if (!v) return null;
+    if (id === 'kubectl') return { x: v.x + v.w, y: v.y + v.h / 2 };
+    if (id === 'etcd') return { x: v.x, y: v.y + v.h / 2 };
+    if (id === 'apiserver') return null;
+    return { x: v.x + v.w / 2, y: towardBus ? v.y : v.y + v.h / 2 };
+  }
+
+  // leg returns the edge between kubectl or etcd and the apiserver (from the component's side).
+  leg(id) {
+    const api = this.boxes.apiserver;
+    const v = this.boxes[id];
+    if (this.narrow) {
+      const cx = v.x + v.w / 2;
+      return [{ x: cx, y: v.y + v.h }, { x: cx, y: api.y }];
+    }
+    if (id === 'kubectl') return [{ x: v.x + v.w, y: v.y + v.h / 2 }, { x: api.x, y: v.y + v.h / 2 }];
+    return [{ x: v.x, y: v.y + v.h / 2 }, { x: api.x + api.w, y: v.y + v.h / 2 }];
+  }
+
+  // path returns the polyline from one box to another through the diagram's edges.
+  path(from, to) {
+    const api = this.boxes.apiserver;
+    const ax = api.x + api.w / 2;
+    const leg = (id) => {
+      if (id === 'kubectl' || id === 'etcd') return this.leg(id);
+      const v = this.boxes[id];
+      if (!v) return null;
+      const cx = v.x + v.w / 2;
+      return [{ x: cx, y: v.y }, { x: cx, y: this.busY }, { x: ax, y: this.busY }, { x: ax, y: api.y + api.h }];
+    };
+    if (to === 'apiserver') return leg(from);
+    if (from === 'apiserver') { const l = leg(to); return l && l.reverse(); }
+    return null;
+  }
+
+  dot(from, to, comp) {
+    if (!this.boxes || !from || !to || from === to) return;
+    const pts = this.path(from, to);
+    if (!pts) return;
+    if (this.dots.length >= MAX_DOTS) {
+      const old = this.dots.shift();
+      old.el.remove();
+    }
+    const el = s('circle.dg-dot', { r: 5, cx: pts[0].x, cy: pts[0].y, fill: `var(--c-${compKey(comp)})` });
+    this.dotLayer.append(el);
+    const lens = [];
+    let total = 0;
+    for (let i = 1; i < pts.length; i++) {
+      const l = Math.hypot(pts[i].x - pts[i - 1].x, pts[i].y - pts[i - 1].y);
+      lens.push(l);
+      total += l;
+    }
+    this.dots.push({ el, pts, lens, total, start: performance.now(), dur: this.hopMs() });
+  }
+
+  animate(now) {
+    const keep = [];
+    for (const d of this.dots) {
+      const f = Math.min(1, (now - d.start) / d.dur);
+      const e = f < 0.5 ? 2 * f * f : 1 - ((-2 * f + 2) ** 2) / 2;
+      let dist = e * d.total;
+      let i = 0;
+      while (i < d.lens.length - 1 && dist > d.lens[i]) { dist -= d.lens[i]; i++; }
+      const a = d.pts[i], b = d.pts[i + 1];
+      const r = d.lens[i] ? dist / d.lens[i] : 1;
+      d.el.setAttribute('cx', (a.x + (b.x - a.x) * r).toFixed(1));
+      d.el.setAttribute('cy', (a.y + (b.y - a.y) * r).toFixed(1));
+      if (f >= 1) d.el.remove();
+      else keep.push(d);
+    }
+    this.dots = keep;
+  }
+
+  clearDots() {
+    for (const d of this.dots) d.el.remove();
+    this.dots = [];
+  }
+}
+
+// fit shortens text with an ellipsis to roughly fit width px at a font size.
+function fit(text, width, size, k = 0.6) {
+  const str = String(text ?? '');
+  let w = 0;
+  let out = '';
+  for (const ch of str) {
+    const cw = /[\u3000-\u9fff\uff00-\uffef]/.test(ch) ? size : size * k;
+    if (w + cw > width) return `${out.replace(/.$/u, '')}…`;
+    w += cw;
+    out += ch;
+  }
+  return out;
+}

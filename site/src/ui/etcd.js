@@ -1,0 +1,201 @@
+// etcd: the /registry key tree (collapsible by resource and namespace) with create and mod revisions,
+// the selected key's value as YAML, the revision log, and the watchers with the revision each reached.
+
+import { h, $, clear } from './dom.js';
+import { t, onLang } from '../i18n.js';
+import { compKey } from './colors.js';
+import * as seam from './seam.js';
+import * as bus from './bus.js';
+
+const LOG_KEEP = 400;
+
+// groupKeys turns /registry/<resource>/<ns>/<name> keys into resource → namespace → keys.
+export function groupKeys(keys) {
+  const tree = new Map();
+  for (const k of keys) {
+    const parts = String(k.key).split('/');
+    const resource = parts[2] || '';
+    const ns = parts.length >= 5 ? parts[3] : '';
+    if (!tree.has(resource)) tree.set(resource, new Map());
+    const byNs = tree.get(resource);
+    if (!byNs.has(ns)) byNs.set(ns, []);
+    byNs.get(ns).push(k);
+  }
+  return tree;
+}
+
+export class EtcdView {
+  constructor() {
+    this.visible = false;
+    this.open = new Set(['pods', 'deployments', 'replicasets']);
+    this.selectedKey = '';
+    this.logRev = 0;
+    this.log = [];
+    this.lastRev = -1;
+    this.build();
+    bus.on('tab', (name) => this.setVisible(name === 'etcd'));
+    bus.on('reset', () => { this.log = []; this.logRev = 0; this.lastRev = -1; this.selectedKey = ''; if (this.visible) this.refresh(); });
+    onLang(() => { this.lastRev = -1; if (this.visible) this.refresh(); });
+    setInterval(() => { if (this.visible && !document.hidden) this.refresh(); }, 800);
+  }
+
+  build() {
+    const panel = $('#panel-etcd');
+    this.summary = h('div.etcd-summary');
+    this.tree = h('div.etcd-tree.body');
+    this.value = h('div.body');
+    this.logBody = h('div.body');
+    this.watchBody = h('div.body');
+    const refresh = h('button.btn.btn-small', { type: 'button', on: { click: () => { this.lastRev = -1; this.refresh(); } } });
+    this.refreshBtn = refresh;
+    this.keysTitle = h('span.grow');
+    this.valueTitle = h('span.grow');
+    this.logTitle = h('span.grow');
+    this.watchTitle = h('span.grow');
+    panel.append(this.summary, h('div.etcd-grid', null,
+      h('div.etcd-col', null,
+        h('section.etcd-box', { style: { flex: '2 1 0' } }, h('header', null, this.keysTitle, refresh), this.tree),
+        h('section.etcd-box', { style: { flex: '1 1 0' } }, h('header', null, this.logTitle), this.logBody)),
+      h('div.etcd-col', null,
+        h('section.etcd-box', { style: { flex: '2 1 0' } }, h('header', null, this.valueTitle), this.value),
+        h('section.etcd-box', { style: { flex: '1 1 0' } }, h('header', null, this.watchTitle), this.watchBody))));
+    this.labels();
+  }
+
+  labels() {
+    this.keysTitle.textContent = t('etcd.keys');
+    this.valueTitle.textContent = t('etcd.value');
+    this.logTitle.textContent = t('etcd.log');
+    this.watchTitle.textContent = t('etcd.watchers');
+    this.refreshBtn.textContent = t('etcd.refresh');
+  }
+
+  setVisible(v) {
+    this.visible = v;
+    if (v) this.refresh();
+  }
+
+  refresh() {
+    this.labels();
+    const data = seam.etcd('/registry/');
+    if (!data || data.error) {
+      clear(this.tree);
+      this.tree.append(h('p.muted', { style: { padding: '8px 10px' } }, data?.error || t('common.noData')));
+      return;
+    }
+    this.appendLog();
+    if (data.revision === this.lastRev) { this.renderWatchers(data.watchers || []); return; }
+    this.lastRev = data.revision;
+    clear(this.summary);
+    this.summary.append(h('span', null, t('etcd.revision', { rev: '' }), h('b', null, String(data.revision ?? 0))),
+      h('span.muted', null, t('etcd.compacted', { rev: data.compactRevision ?? 0 })));
+    this.renderTree(data.keys || []);
+    this.renderWatchers(data.watchers || []);
+    if (this.selectedKey) this.showValue(this.selectedKey);
+  }
+
+  renderTree(keys) {
+    const scroll = this.tree.scrollTop;
+    clear(this.tree);
+    const tree = groupKeys(keys);
+    for (const [resource, byNs] of [...tree.entries()].sort()) {
+      const count = [...byNs.values()].reduce((a, l) => a + l.length, 0);
+      const det = h('details', { open: this.open.has(resource) });
+      det.append(h('summary', null, resource, h('span.count', null, `(${count})`)));
+      const fill = () => {
+        if (det.dataset.filled) return;
+        det.dataset.filled = '1';
+        const nss = [...byNs.keys()].sort();
+        for (const ns of nss) {
+          const list = byNs.get(ns);
+          if (ns === '' && nss.length === 1) {
+            for (const k of list) det.append(this.keyButton(k, true));
+            continue;
+          }
+          const id = `${resource}/${ns}`;
+          const sub = h('details', { open: this.open.has(id) || nss.length === 1 });
+          sub.append(h('summary', null, ns || '(cluster)', h('span.count', null, `(${list.length})`)));
+          for (const k of list) sub.append(this.keyButton(k, false));
+          sub.addEventListener('toggle', () => { if (sub.open) this.open.add(id); else this.open.delete(id); });
+          det.append(sub);
+        }
+      };
+      if (det.open) fill();
+      det.addEventListener('toggle', () => {
+        if (det.open) { this.open.add(resource); fill(); } else this.open.delete(resource);
+      });
+      this.tree.append(det);
+    }
+    this.tree.scrollTop = scroll;
+  }
+
+  keyButton(k, shallow) {
+    const parts = String(k.key).split('/');
+    const label = parts.slice(shallow ? 3 : 4).join('/') || k.key;
+    return h(`button.etcd-key${k.key === this.selectedKey ? '.selected' : ''}`, {
+      type: 'button', title: `${k.key}\n${t('etcd.create')} ${k.createRevision}, ${t('etcd.mod')} ${k.modRevision}, ${t('etcd.version')} ${k.version}`,
+      style: shallow ? { paddingLeft: '26px' } : undefined,
+      on: {
+        click: (e) => {
+          this.selectedKey = k.key;
+          for (const b of this.tree.querySelectorAll('.etcd-key.selected')) b.classList.remove('selected');
+          e.currentTarget.classList.add('selected');
+          this.showValue(k.key);
+        },
+      },
+    }, h('span.k', null, label), h('span.r', null, `${k.createRevision} / ${k.modRevision}`));
+  }
+
+  showValue(key) {
+    clear(this.value);
+    const v = seam.etcdValue(key);
+    if (!v || v.error) {
+      this.value.append(h('p.muted', { style: { padding: '8px 10px' } }, v?.error || t('common.noData')));
+      return;
+    }
+    const meta = [];
+    if (v.createRevision !== undefined) meta.push(`${t('etcd.create')} ${v.createRevision}`);
+    if (v.modRevision !== undefined) meta.push(`${t('etcd.mod')} ${v.modRevision}`);
+    if (v.version !== undefined) meta.push(`${t('etcd.version')} ${v.version}`);
+    this.value.append(h('div.etcd-summary', null, h('span.mono', null, key), h('span.muted', null, meta.join(' · '))),
+      h('pre.etcd-value', null, v.yaml ?? v.value ?? ''));
+  }
+
+  appendLog() {
+    const entries = seam.etcdLog(this.logRev);
+    if (!Array.isArray(entries) || !entries.length) {
+      if (!this.log.length) { clear(this.logBody); this.logBody.append(h('p.muted', { style: { padding: '8px 10px' } }, t('common.noData'))); }
+      return;
+    }
+    for (const e of entries) {
+      if (e.revision > this.logRev) this.logRev = e.revision;
+      this.log.push(e);
+    }
+    if (this.log.length > LOG_KEEP) this.log = this.log.slice(-LOG_KEEP);
+    clear(this.logBody);
+    for (let i = this.log.length - 1; i >= 0; i--) {
+      const e = this.log[i];
+      const del = String(e.type).toUpperCase() === 'DELETE';
+      this.logBody.append(h('div.etcd-log-row', null,
+        h('span.muted', null, String(e.revision)),
+        h(`span.${del ? 't-del' : 't-put'}`, null, e.type),
+        h('span.key', { title: e.key }, e.key)));
+    }
+  }
+
+  renderWatchers(ws) {
+    clear(this.watchBody);
+    if (!ws.length) { this.watchBody.append(h('p.muted', { style: { padding: '8px 10px' } }, t('common.noData'))); return; }
+    const tb = h('tbody');
+    for (const w of ws) {
+      tb.append(h(`tr.c-${compKey(w.component)}`, null,
+        h('td', null, h('span.comp-name.mono', null, w.component)),
+        h('td.mono', null, w.resource || ''),
+        h('td.mono', null, w.namespace || ''),
+        h('td.num', null, String(w.revision ?? ''))));
+    }
+    this.watchBody.append(h('table.table', null,
+      h('thead', null, h('tr', null, h('th', null, t('etcd.component')), h('th', null, t('etcd.resource')), h('th', null, t('etcd.namespace')), h('th.num', null, t('etcd.reached')))),
+      tb));
+  }
+}

@@ -1,0 +1,156 @@
+// terminal: a kubectl prompt printing exactly what `kubeplay shell` prints: "$ line" then the output,
+// with history (↑/↓, persisted) and Tab completion from the seam's complete().
+
+import { h, $ } from './dom.js';
+import { t } from '../i18n.js';
+import * as seam from './seam.js';
+import * as bus from './bus.js';
+
+const HISTORY_KEY = 'kubeplay.history';
+const MAX_HISTORY = 200;
+const MAX_OUTPUT = 400000; // characters kept in the output pane
+
+export class Terminal {
+  constructor(kp) {
+    this.kp = kp;
+    this.history = loadHistory();
+    this.hpos = this.history.length;
+    this.draft = '';
+    this.busy = false;
+    this.build();
+    // window.kubeplay drains the watch output every frame and emits it as 'output'.
+    kp.on?.('output', (text) => this.write(typeof text === 'string' ? text : text?.output || ''));
+    bus.on('reset', () => { this.out.textContent = ''; });
+  }
+
+  build() {
+    const panel = $('#panel-terminal');
+    this.out = h('pre#terminal-output', { 'aria-live': 'polite', 'aria-label': t('terminal.output'), 'data-i18n-aria': 'terminal.output', tabindex: '0' });
+    this.input = h('input.input#terminal-input', {
+      type: 'text', autocomplete: 'off', autocapitalize: 'off', spellcheck: 'false',
+      placeholder: t('terminal.ph'), 'data-i18n-ph': 'terminal.ph',
+      'aria-label': t('terminal.aria'), 'data-i18n-aria': 'terminal.aria',
+    });
+    this.hint = h('div.term-hint', { 'data-i18n': 'terminal.hint' }, t('terminal.hint'));
+    this.candidates = h('div.term-hint.term-candidates', { 'aria-live': 'polite', hidden: true });
+    panel.append(h('div.term', null,
+      this.out,
+      h('div.term-input-row', null, h('span.term-prompt', { 'aria-hidden': 'true' }, '$'), this.input),
+      this.candidates,
+      this.hint));
+    this.input.addEventListener('keydown', (e) => this.onKey(e));
+    this.out.addEventListener('click', () => { if (!window.getSelection()?.toString()) this.input.focus(); });
+  }
+
+  write(text) {
+    if (!text) return;
+    const atBottom = this.out.scrollTop + this.out.clientHeight >= this.out.scrollHeight - 4;
+    let cur = this.out.textContent + text;
+    if (cur.length > MAX_OUTPUT) cur = cur.slice(cur.length - MAX_OUTPUT);
+    this.out.textContent = cur;
+    if (atBottom || !this.out.clientHeight) this.out.scrollTop = this.out.scrollHeight;
+  }
+
+  // drain makes window.kubeplay emit what running watches (kubectl get pods -w) printed so far.
+  drain() {
+    try { this.kp.flush?.(); } catch (_) { /* not ready */ }
+  }
+
+  async exec(line) {
+    const trimmed = line.trim();
+    this.drain();
+    this.write(trimmed === '' ? '$\n' : `$ ${trimmed}\n`);
+    if (trimmed === '' || trimmed.startsWith('#')) return;
+    this.busy = true;
+    try {
+      let out;
+      if (typeof this.kp.run === 'function') {
+        out = await this.kp.run(trimmed);
+      } else {
+        const r = seam.call('run', trimmed);
+        out = r && typeof r === 'object' ? (r.output ?? r.error ?? '') : r;
+      }
+      if (out && typeof out === 'object') out = out.output ?? '';
+      this.write(String(out ?? ''));
+      this.out.scrollTop = this.out.scrollHeight;
+    } catch (e) {
+      this.write(`error: ${e && e.message ? e.message : e}\n`);
+    }
+    this.busy = false;
+    this.drain();
+    bus.emit('ran', trimmed);
+  }
+
+  onKey(e) {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      const line = this.input.value;
+      this.input.value = '';
+      this.candidates.hidden = true;
+      if (line.trim() && this.history[this.history.length - 1] !== line.trim()) {
+        this.history.push(line.trim());
+        if (this.history.length > MAX_HISTORY) this.history = this.history.slice(-MAX_HISTORY);
+        saveHistory(this.history);
+      }
+      this.hpos = this.history.length;
+      this.draft = '';
+      this.exec(line);
+    } else if (e.key === 'ArrowUp') {
+      if (this.hpos === 0) return;
+      e.preventDefault();
+      if (this.hpos === this.history.length) this.draft = this.input.value;
+      this.hpos--;
+      this.setInput(this.history[this.hpos]);
+    } else if (e.key === 'ArrowDown') {
+      if (this.hpos >= this.history.length) return;
+      e.preventDefault();
+      this.hpos++;
+      this.setInput(this.hpos === this.history.length ? this.draft : this.history[this.hpos]);
+    } else if (e.key === 'Tab' && !e.shiftKey) {
+      const line = this.input.value;
+      if (!line.trim()) return; // let Tab move focus on an empty prompt (keyboard users)
+      e.preventDefault();
+      this.complete(line);
+    } else if (e.key === 'l' && e.ctrlKey) {
+      e.preventDefault();
+      this.out.textContent = '';
+    }
+  }
+
+  setInput(v) {
+    this.input.value = v;
+    requestAnimationFrame(() => this.input.setSelectionRange(v.length, v.length));
+  }
+
+  complete(line) {
+    const r = seam.complete(line);
+    const cands = Array.isArray(r) ? r.map(String) : [];
+    const m = /(\S*)$/.exec(line);
+    const word = m ? m[1] : '';
+    const head = line.slice(0, line.length - word.length);
+    const matching = cands.filter((c) => c.startsWith(word));
+    const list = matching.length ? matching : cands;
+    if (!list.length) { this.candidates.hidden = true; return; }
+    if (list.length === 1) {
+      this.setInput(`${head}${list[0]} `);
+      this.candidates.hidden = true;
+      return;
+    }
+    let prefix = list[0];
+    for (const c of list) { while (!c.startsWith(prefix)) prefix = prefix.slice(0, -1); }
+    if (prefix.length > word.length) this.setInput(head + prefix);
+    this.candidates.textContent = t('terminal.candidates', { list: list.slice(0, 40).join('  ') });
+    this.candidates.hidden = false;
+  }
+}
+
+function loadHistory() {
+  try {
+    const v = JSON.parse(localStorage.getItem(HISTORY_KEY) || '[]');
+    return Array.isArray(v) ? v.filter((x) => typeof x === 'string') : [];
+  } catch (_) { return []; }
+}
+
+function saveHistory(hist) {
+  try { localStorage.setItem(HISTORY_KEY, JSON.stringify(hist)); } catch (_) { /* ignore quota here */ }
+}
