@@ -28,10 +28,12 @@ type Cluster struct {
 	Registry    *images.Registry
 	Kubelets    map[string]*kubelet.Kubelet
 
-	nodeSeq int
-	kubectl *kubectl.Kubectl
-	out     io.Writer
-	stopped map[string]bool
+	nodeSeq  int
+	kubectl  *kubectl.Kubectl
+	readFile func(string) ([]byte, error)
+	readDir  func(string) ([]string, error)
+	out      io.Writer
+	stopped  map[string]bool
 }
 
 // New creates the cluster and starts its components. The returned cluster
@@ -119,9 +121,18 @@ func (c *Cluster) NodeNames() []string {
 // starts keep running between commands).
 func (c *Cluster) Kubectl(out io.Writer) *kubectl.Kubectl {
 	if c.kubectl == nil {
-		c.kubectl = kubectl.New(kubectl.Env{Sim: c.Sim, Server: c.Server, Logs: c.Logs})
+		c.kubectl = kubectl.New(kubectl.Env{Sim: c.Sim, Server: c.Server, Logs: c.Logs, ReadFile: c.readFile, ReadDir: c.readDir})
 	}
 	return c.kubectl
+}
+
+// SetFiles sets where `kubectl ... -f PATH` reads: the OS in the terminal,
+// the editor's tabs in the browser, a scenario's files in the player.
+func (c *Cluster) SetFiles(readFile func(path string) ([]byte, error), readDir func(path string) ([]string, error)) {
+	c.readFile, c.readDir = readFile, readDir
+	if c.kubectl != nil {
+		c.kubectl.SetFiles(readFile, readDir)
+	}
 }
 
 // SetOutput sets where asynchronous output (watches) goes by default.

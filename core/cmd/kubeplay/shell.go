@@ -33,6 +33,7 @@ func runShell(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 		return interactive(opts, *withTrace)
 	}
 	c := cluster.New(opts)
+	c.SetFiles(osReadFile, osReadDir)
 	w := bufio.NewWriter(stdout)
 	defer w.Flush()
 	sh := shell.New(c, w)
@@ -69,6 +70,7 @@ func interactive(opts cluster.Options, withTrace bool) int {
 	out := &crlf{w: t}
 	var mu sync.Mutex
 	c := cluster.New(opts)
+	c.SetFiles(osReadFile, osReadDir)
 	sh := shell.New(c, out)
 	sh.Echo = false
 	c.SetOutput(out)
@@ -121,4 +123,20 @@ type crlf struct{ w io.Writer }
 func (c *crlf) Write(p []byte) (int, error) {
 	_, err := c.w.Write([]byte(strings.ReplaceAll(string(p), "\n", "\r\n")))
 	return len(p), err
+}
+
+func osReadFile(path string) ([]byte, error) { return os.ReadFile(path) }
+
+func osReadDir(path string) ([]string, error) {
+	entries, err := os.ReadDir(path)
+	if err != nil {
+		return nil, err
+	}
+	names := make([]string, 0, len(entries))
+	for _, e := range entries {
+		if !e.IsDir() {
+			names = append(names, e.Name())
+		}
+	}
+	return names, nil
 }
