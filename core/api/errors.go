@@ -2,7 +2,6 @@ package api
 
 import (
 	"fmt"
-	"net/http"
 	"strings"
 
 	"kubeplay/core/api/field"
@@ -24,13 +23,13 @@ func newStatus(code int32, reason StatusReason, msg string, details *StatusDetai
 
 // NewNotFound: `pods "x" not found`.
 func NewNotFound(gr GroupResource, name string) *StatusError {
-	return newStatus(http.StatusNotFound, StatusReasonNotFound, fmt.Sprintf("%s %q not found", gr, name),
+	return newStatus(StatusNotFound, StatusReasonNotFound, fmt.Sprintf("%s %q not found", gr, name),
 		&StatusDetails{Group: gr.Group, Kind: gr.Resource, Name: name})
 }
 
 // NewAlreadyExists: `deployments.apps "nginx" already exists`.
 func NewAlreadyExists(gr GroupResource, name string) *StatusError {
-	return newStatus(http.StatusConflict, StatusReasonAlreadyExists, fmt.Sprintf("%s %q already exists", gr, name),
+	return newStatus(StatusConflict, StatusReasonAlreadyExists, fmt.Sprintf("%s %q already exists", gr, name),
 		&StatusDetails{Group: gr.Group, Kind: gr.Resource, Name: name})
 }
 
@@ -39,7 +38,7 @@ const OptimisticLockErrorMsg = "the object has been modified; please apply your 
 
 // NewConflict: `Operation cannot be fulfilled on pods "x": <err>`.
 func NewConflict(gr GroupResource, name string, err string) *StatusError {
-	return newStatus(http.StatusConflict, StatusReasonConflict, fmt.Sprintf("Operation cannot be fulfilled on %s %q: %s", gr, name, err),
+	return newStatus(StatusConflict, StatusReasonConflict, fmt.Sprintf("Operation cannot be fulfilled on %s %q: %s", gr, name, err),
 		&StatusDetails{Group: gr.Group, Kind: gr.Resource, Name: name})
 }
 
@@ -51,7 +50,7 @@ func NewForbidden(gr GroupResource, name string, reason string) *StatusError {
 	} else {
 		msg = fmt.Sprintf("%s %q is forbidden: %s", gr, name, reason)
 	}
-	return newStatus(http.StatusForbidden, StatusReasonForbidden, msg, &StatusDetails{Group: gr.Group, Kind: gr.Resource, Name: name})
+	return newStatus(StatusForbidden, StatusReasonForbidden, msg, &StatusDetails{Group: gr.Group, Kind: gr.Resource, Name: name})
 }
 
 // NewInvalid: `Deployment.apps "x" is invalid: [errs]` with one cause per field error.
@@ -64,35 +63,35 @@ func NewInvalid(groupKind string, name string, errs field.ErrorList) *StatusErro
 	if i := strings.IndexByte(groupKind, '.'); i >= 0 {
 		kind, group = groupKind[:i], groupKind[i+1:]
 	}
-	return newStatus(http.StatusUnprocessableEntity, StatusReasonInvalid, fmt.Sprintf("%s %q is invalid: %s", groupKind, name, errs.Error()),
+	return newStatus(StatusUnprocessableEntity, StatusReasonInvalid, fmt.Sprintf("%s %q is invalid: %s", groupKind, name, errs.Error()),
 		&StatusDetails{Group: group, Kind: kind, Name: name, Causes: causes})
 }
 
 // NewBadRequest is a 400 with the given message.
 func NewBadRequest(msg string) *StatusError {
-	return newStatus(http.StatusBadRequest, StatusReasonBadRequest, msg, nil)
+	return newStatus(StatusBadRequest, StatusReasonBadRequest, msg, nil)
 }
 
 // NewMethodNotSupported: `<verb> is not supported on resources of kind "pods"` style 405.
 func NewMethodNotSupported(gr GroupResource, action string) *StatusError {
-	return newStatus(http.StatusMethodNotAllowed, StatusReasonMethodNotAllowed, fmt.Sprintf("%s is not supported on resources of kind %q", action, gr.String()),
+	return newStatus(StatusMethodNotAllowed, StatusReasonMethodNotAllowed, fmt.Sprintf("%s is not supported on resources of kind %q", action, gr.String()),
 		&StatusDetails{Group: gr.Group, Kind: gr.Resource})
 }
 
 // NewResourceExpired is the 410 a watch or list gets below the compacted revision.
 func NewResourceExpired(msg string) *StatusError {
-	return newStatus(http.StatusGone, StatusReasonExpired, msg, nil)
+	return newStatus(StatusGone, StatusReasonExpired, msg, nil)
 }
 
 // NewInternalError is a 500.
 func NewInternalError(err error) *StatusError {
-	return newStatus(http.StatusInternalServerError, StatusReasonInternalError,
+	return newStatus(StatusInternalServerError, StatusReasonInternalError,
 		fmt.Sprintf("Internal error occurred: %v", err), &StatusDetails{Causes: []StatusCause{{Message: err.Error()}}})
 }
 
 // NewServiceUnavailable is a 503.
 func NewServiceUnavailable(msg string) *StatusError {
-	return newStatus(http.StatusServiceUnavailable, StatusReasonServiceUnavailable, msg, nil)
+	return newStatus(StatusServiceUnavailable, StatusReasonServiceUnavailable, msg, nil)
 }
 
 // ReasonOf returns the reason of a *StatusError, or StatusReasonUnknown.

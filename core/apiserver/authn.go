@@ -1,7 +1,6 @@
 package apiserver
 
 import (
-	"net/http"
 	"strings"
 
 	"kubeplay/core/api"
@@ -105,7 +104,7 @@ func (s *Server) authenticate(u UserInfo) (UserInfo, error) {
 
 func unauthorized() *api.StatusError {
 	return &api.StatusError{ErrStatus: api.Status{TypeMeta: api.TypeMeta{Kind: "Status", APIVersion: "v1"},
-		Status: "Failure", Message: "Unauthorized", Reason: api.StatusReasonUnauthorized, Code: http.StatusUnauthorized}}
+		Status: "Failure", Message: "Unauthorized", Reason: api.StatusReasonUnauthorized, Code: api.StatusUnauthorized}}
 }
 
 // impersonated is the identity a request acts as under --as: the named

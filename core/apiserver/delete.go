@@ -2,7 +2,6 @@ package apiserver
 
 import (
 	"fmt"
-	"net/http"
 
 	"kubeplay/core/api"
 )
@@ -58,7 +57,7 @@ func (s *Server) deleteObject(ctx *reqCtx, r *resource, cur *cached, grace *int6
 	if err := s.validateAdmission(ar, req); err != nil {
 		return nil, err
 	}
-	ctx.code = http.StatusOK
+	ctx.code = api.StatusOK
 	if ns, ok := old.(*api.Namespace); ok {
 		return s.deleteNamespace(ctx, r, cur, ns)
 	}
@@ -82,7 +81,7 @@ func (s *Server) deleteObject(ctx *reqCtx, r *resource, cur *cached, grace *int6
 		}
 		if g > 0 {
 			if m.DeletionTimestamp != nil && m.DeletionGracePeriodSeconds != nil && *m.DeletionGracePeriodSeconds <= g {
-				ctx.code = http.StatusAccepted // already terminating, no sooner
+				ctx.code = api.StatusAccepted // already terminating, no sooner
 				return obj, nil
 			}
 			if m.DeletionTimestamp == nil && m.Generation > 0 {
@@ -111,7 +110,7 @@ func (s *Server) deleteObject(ctx *reqCtx, r *resource, cur *cached, grace *int6
 			zero := int64(0)
 			m.DeletionGracePeriodSeconds = &zero
 		}
-		ctx.code = http.StatusAccepted
+		ctx.code = api.StatusAccepted
 		if s.traceOn() {
 			s.stage("storage", req, fmt.Sprintf("deletion pending: deletionTimestamp %s, grace period %ds, finalizers %v",
 				m.DeletionTimestamp.UTC().Format("15:04:05"), *m.DeletionGracePeriodSeconds, m.Finalizers))
@@ -159,7 +158,7 @@ func (s *Server) deleteNamespace(ctx *reqCtx, r *resource, cur *cached, old *api
 			return nil, api.NewConflict(r.gr, old.Name, namespaceDeletingMsg)
 		}
 		if len(old.Finalizers) > 0 {
-			ctx.code = http.StatusAccepted
+			ctx.code = api.StatusAccepted
 			return copyObject(old), nil
 		}
 	} else if len(old.Spec.Finalizers) > 0 || len(old.Finalizers) > 0 {
@@ -167,7 +166,7 @@ func (s *Server) deleteNamespace(ctx *reqCtx, r *resource, cur *cached, old *api
 		zero := int64(0)
 		ns.DeletionTimestamp, ns.DeletionGracePeriodSeconds = api.NewTimePtr(s.sim.Now()), &zero
 		ns.Status.Phase = api.NamespaceTerminating
-		ctx.code = http.StatusOK
+		ctx.code = api.StatusOK
 		if req.DryRun {
 			return ns, nil
 		}
@@ -211,7 +210,7 @@ func (s *Server) finalize(ctx *reqCtx) (api.Object, error) {
 	}
 	ns := copyObject(old).(*api.Namespace)
 	ns.Spec.Finalizers = body.(*api.Namespace).Spec.Finalizers
-	ctx.code = http.StatusOK
+	ctx.code = api.StatusOK
 	if ns.DeletionTimestamp != nil && len(ns.Spec.Finalizers) == 0 && len(ns.Finalizers) == 0 {
 		if req.DryRun {
 			return ns, nil
@@ -243,7 +242,7 @@ func (s *Server) deleteCollection(ctx *reqCtx) (api.Object, error) {
 		}
 		out.Items[i] = obj
 	}
-	ctx.code = http.StatusOK
+	ctx.code = api.StatusOK
 	return out, nil
 }
 

@@ -2,7 +2,6 @@ package apiserver
 
 import (
 	"fmt"
-	"net/http"
 	"strings"
 
 	"kubeplay/core/api"
@@ -136,19 +135,19 @@ func (s *Server) finish(ctx *reqCtx, obj api.Object, err error) {
 			code = int(se.ErrStatus.Code)
 			msg = fmt.Sprintf("%d %s: %s", code, se.ErrStatus.Reason, se.ErrStatus.Message)
 		} else {
-			code = http.StatusInternalServerError
+			code = api.StatusInternalServerError
 			msg = fmt.Sprintf("500 InternalError: %v", err)
 		}
 	}
 	if code == 0 {
-		code = http.StatusOK
+		code = api.StatusOK
 	}
 	s.stats.ByCode[code]++
 	if !s.traceOn() {
 		return
 	}
 	if msg == "" {
-		msg = fmt.Sprintf("%d %s", code, http.StatusText(code))
+		msg = fmt.Sprintf("%d %s", code, api.StatusText(code))
 		if obj != nil {
 			if m := obj.GetObjectMeta(); m.ResourceVersion != "" {
 				msg += " (resourceVersion " + m.ResourceVersion + ")"

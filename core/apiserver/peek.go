@@ -29,3 +29,17 @@ func (s *Server) PeekCount(group, resource string) int {
 	}
 	return r.count
 }
+
+// PeekKey returns the current object stored under an etcd key
+// ("/registry/pods/default/web-1"), from the watch cache, like Peek.
+func (s *Server) PeekKey(key string) (api.Object, bool) {
+	r, ns, name := s.parseKey(key)
+	if r == nil {
+		return nil, false
+	}
+	c := r.get(ns, name)
+	if c == nil {
+		return nil, false
+	}
+	return c.obj, true
+}

@@ -3,7 +3,6 @@ package apiserver
 import (
 	"encoding/json"
 	"fmt"
-	"net/http"
 	"reflect"
 	"strconv"
 	"time"
@@ -166,7 +165,7 @@ func (s *Server) createObject(ctx *reqCtx, r *resource, obj api.Object) (api.Obj
 	if r.hasSpec {
 		m.Generation = 1
 	}
-	ctx.code = http.StatusCreated
+	ctx.code = api.StatusCreated
 	if req.DryRun {
 		return copyObject(obj), nil
 	}

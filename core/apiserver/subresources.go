@@ -3,7 +3,6 @@ package apiserver
 import (
 	"encoding/json"
 	"fmt"
-	"net/http"
 	"sort"
 	"strings"
 	"time"
@@ -76,14 +75,14 @@ func (s *Server) bind(ctx *reqCtx) (api.Object, error) {
 	}
 	pod.Status.Conditions = append([]api.PodCondition(nil), old.Status.Conditions...)
 	setPodCondition(&pod.Status, api.PodCondition{Type: api.PodScheduled, Status: api.ConditionTrue}, s.sim.Now())
-	ctx.code = http.StatusCreated
+	ctx.code = api.StatusCreated
 	if req.DryRun {
-		return successStatus(http.StatusCreated), nil
+		return successStatus(api.StatusCreated), nil
 	}
 	if err := s.storeUpdateEncoded(req, r, cur, pod); err != nil {
 		return nil, err
 	}
-	return successStatus(http.StatusCreated), nil
+	return successStatus(api.StatusCreated), nil
 }
 
 // setPodCondition adds or updates a condition; the transition time moves
@@ -136,8 +135,8 @@ func (s *Server) evict(ctx *reqCtx) (api.Object, error) {
 	if _, err := s.deleteObject(ctx, r, cur, grace, "", pre); err != nil {
 		return nil, err
 	}
-	ctx.code = http.StatusCreated
-	return successStatus(http.StatusCreated), nil
+	ctx.code = api.StatusCreated
+	return successStatus(api.StatusCreated), nil
 }
 
 func hasScale(r *resource) bool {
