@@ -15,7 +15,7 @@ var createFlags = []flagDef{
 	{name: "dry-run"},
 	{name: "save-config", isBool: true},
 	{name: "image"},
-	{name: "replicas", def: "1"},
+	{name: "replicas", short: "r", def: "1"},
 	{name: "port", def: "-1"},
 	{name: "verb"},
 	{name: "resource"},
@@ -28,6 +28,17 @@ var createFlags = []flagDef{
 	{name: "from-literal"},
 	{name: "tcp"},
 	{name: "validate"},
+	{name: "field-manager"},
+	{name: "from"},
+	{name: "hard"},
+	{name: "scopes"},
+	{name: "value", def: "0"},
+	{name: "global-default", isBool: true},
+	{name: "description"},
+	{name: "preemption-policy", def: "PreemptLowerPriority"},
+	{name: "clusterip"},
+	{name: "node-port", def: "0"},
+	{name: "external-name"},
 }
 
 func runCreate(inv *invocation) error {
@@ -39,22 +50,39 @@ func runCreate(inv *invocation) error {
 		return fmt.Errorf("must specify one of -f and -k")
 	}
 	sub, rest := args[0], args[1:]
-	if sub == "secret" {
+	if alias, ok := createAliases[sub]; ok {
+		sub = alias
+	}
+	switch sub {
+	case "secret":
 		if len(rest) == 0 || rest[0] != "generic" {
 			return fmt.Errorf("unknown command %q for %q", strings.Join(rest, " "), "kubectl create secret")
 		}
 		sub, rest = "secret generic", rest[1:]
+	case "service":
+		if len(rest) == 0 || createGenerators["service "+rest[0]] == nil {
+			return fmt.Errorf("unknown command %q for %q", strings.Join(rest, " "), "kubectl create service")
+		}
+		sub, rest = "service "+rest[0], rest[1:]
 	}
 	gen, ok := createGenerators[sub]
 	if !ok {
 		return fmt.Errorf("unknown command %q for %q", sub, "kubectl create")
 	}
-	if len(rest) == 0 {
-		return fmt.Errorf("exactly one NAME is required, got 0\nSee 'kubectl create %s -h' for help and examples", sub)
+	for _, req := range createRequired[sub] {
+		if !inv.f.changed(req) {
+			return fmt.Errorf("required flag(s) %q not set", req)
+		}
 	}
-	if len(rest) > 1 {
-		return fmt.Errorf("exactly one NAME is required, got %d\nSee 'kubectl create %s -h' for help and examples", len(rest), sub)
+	// NameFromCommandArgs: only the arguments before a "--" count.
+	argsLen := len(rest)
+	if inv.f.dash >= 0 {
+		argsLen = max(inv.f.dash-(len(args)-len(rest)), 0)
 	}
+	if argsLen != 1 {
+		return fmt.Errorf("exactly one NAME is required, got %d\nSee 'kubectl create %s -h' for help and examples", argsLen, sub)
+	}
+	inv.cmdArgs = rest[1:]
 	raw, err := gen(inv, rest[0])
 	if err != nil {
 		return err
@@ -73,6 +101,9 @@ func runCreate(inv *invocation) error {
 	}
 	created, err := inv.create(info, inv.scopeNs(info), obj)
 	if err != nil {
+		if prefix, ok := createFailure[sub]; ok {
+			return fmt.Errorf("%s: %v", prefix, err)
+		}
 		return err
 	}
 	return inv.printResult(info, created, "created")
@@ -128,21 +159,57 @@ func (inv *invocation) createFromFiles() error {
 	return aggregate(errs)
 }
 
+// createAliases are the cobra aliases of kubectl create's subcommands.
+var createAliases = map[string]string{
+	"deploy":        "deployment",
+	"ns":            "namespace",
+	"cm":            "configmap",
+	"sa":            "serviceaccount",
+	"svc":           "service",
+	"resourcequota": "quota",
+	"pc":            "priorityclass",
+}
+
+// createRequired are the flags cobra requires (MarkFlagRequired) before a
+// subcommand runs.
+var createRequired = map[string][]string{
+	"deployment":           {"image"},
+	"clusterrolebinding":   {"clusterrole"},
+	"service externalname": {"external-name"},
+}
+
+// createFailure is the prefix kubectl puts before a server error of the
+// subcommands that wrap it ("failed to create deployment: %v").
+var createFailure = map[string]string{
+	"deployment":           "failed to create deployment",
+	"job":                  "failed to create job",
+	"quota":                "failed to create quota",
+	"priorityclass":        "failed to create priorityclass",
+	"serviceaccount":       "failed to create serviceaccount",
+	"service clusterip":    "failed to create ClusterIP service",
+	"service nodeport":     "failed to create NodePort service",
+	"service loadbalancer": "failed to create LoadBalancer service",
+	"service externalname": "failed to create ExternalName service",
+}
+
 // createGenerators build the objects of kubectl create <kind> NAME.
 var createGenerators = map[string]func(inv *invocation, name string) (map[string]any, error){
-	"deployment":         genDeployment,
-	"deploy":             genDeployment,
-	"namespace":          genNamespace,
-	"ns":                 genNamespace,
-	"role":               genRole("Role"),
-	"clusterrole":        genRole("ClusterRole"),
-	"rolebinding":        genBinding("RoleBinding"),
-	"clusterrolebinding": genBinding("ClusterRoleBinding"),
-	"configmap":          genConfigMap,
-	"cm":                 genConfigMap,
-	"secret generic":     genSecret,
-	"serviceaccount":     genServiceAccount,
-	"sa":                 genServiceAccount,
+	"deployment":           genDeployment,
+	"namespace":            genNamespace,
+	"role":                 genRole("Role"),
+	"clusterrole":          genRole("ClusterRole"),
+	"rolebinding":          genBinding("RoleBinding"),
+	"clusterrolebinding":   genBinding("ClusterRoleBinding"),
+	"configmap":            genConfigMap,
+	"secret generic":       genSecret,
+	"serviceaccount":       genServiceAccount,
+	"job":                  genJob,
+	"quota":                genQuota,
+	"priorityclass":        genPriorityClass,
+	"service clusterip":    genService("ClusterIP"),
+	"service nodeport":     genService("NodePort"),
+	"service loadbalancer": genService("LoadBalancer"),
+	"service externalname": genService("ExternalName"),
 }
 
 func meta(inv *invocation, name string, namespaced bool) map[string]any {
@@ -168,32 +235,19 @@ func genDeployment(inv *invocation, name string) (map[string]any, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(images) > 1 && port >= 0 {
-		return nil, fmt.Errorf("cannot specify port when using multiple images")
+	if len(images) > 1 && len(inv.cmdArgs) > 0 {
+		return nil, fmt.Errorf("cannot specify multiple --image options and command")
 	}
 	labels := map[string]any{"app": name}
 	var containers []any
-	used := map[string]bool{}
 	for _, img := range images {
-		cname := img
-		if i := strings.LastIndexByte(cname, '/'); i >= 0 {
-			cname = cname[i+1:]
+		c := map[string]any{"name": containerNameFor(inv, img), "image": img, "resources": map[string]any{}}
+		if len(inv.cmdArgs) > 0 {
+			c["command"] = stringsToAny(inv.cmdArgs)
 		}
-		if i := strings.IndexByte(cname, '@'); i >= 0 {
-			cname = cname[:i]
-		}
-		if i := strings.IndexByte(cname, ':'); i >= 0 {
-			cname = cname[:i]
-		}
-		cname = strings.ReplaceAll(cname, "_", "-")
-		base := cname
-		for i := 1; used[cname]; i++ {
-			cname = fmt.Sprintf("%s-%d", base, i)
-		}
-		used[cname] = true
-		containers = append(containers, map[string]any{"name": cname, "image": img, "resources": map[string]any{}})
+		containers = append(containers, c)
 	}
-	if port >= 0 {
+	if port >= 0 && len(containers) > 0 {
 		containers[0].(map[string]any)["ports"] = []any{map[string]any{"containerPort": port}}
 	}
 	m := meta(inv, name, true)

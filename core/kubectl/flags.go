@@ -20,6 +20,9 @@ type flags struct {
 	defs   []flagDef
 	values map[string][]string
 	args   []string
+	// dash is cobra's ArgsLenAtDash: how many positional arguments came
+	// before a "--", or -1 when there was none.
+	dash int
 }
 
 // globalFlags are accepted by every command.
@@ -54,11 +57,12 @@ func (f *flags) defShort(s string) (flagDef, bool) {
 // parseFlags parses args against the command's flags plus the global ones.
 // Errors read like cobra's: "unknown flag: --foo".
 func parseFlags(cmd string, args []string, defs []flagDef) (*flags, error) {
-	f := &flags{cmd: cmd, defs: append(append([]flagDef(nil), defs...), globalFlags...), values: map[string][]string{}}
+	f := &flags{cmd: cmd, defs: append(append([]flagDef(nil), defs...), globalFlags...), values: map[string][]string{}, dash: -1}
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		switch {
 		case a == "--":
+			f.dash = len(f.args)
 			f.args = append(f.args, args[i+1:]...)
 			return f, nil
 		case strings.HasPrefix(a, "--"):

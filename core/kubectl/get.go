@@ -138,15 +138,13 @@ func checkOutput(output string) error {
 // printGroups prints the result of a get in the chosen output format.
 func (inv *invocation) printGroups(w io.Writer, groups []getGroup, output string, allNs bool) error {
 	var all []api.Object
-	rv := ""
 	for _, g := range groups {
 		all = append(all, g.objs...)
-		rv = g.listRV
 	}
 	single := len(groups) == 1 && groups[0].named && len(groups[0].objs) == 1
-	if len(groups) > 1 {
-		rv = ""
-	}
+	// kubectl get wraps every multi-object result in a fresh v1 List whose
+	// ListMeta is empty, so the list resourceVersion always prints "".
+	rv := ""
 	switch {
 	case output == "yaml" || output == "json":
 		if single {
@@ -182,11 +180,12 @@ func (inv *invocation) printGroups(w io.Writer, groups []getGroup, output string
 		return printCustomColumns(w, strings.TrimPrefix(output, "custom-columns="), all, inv.f.boolean("no-headers"))
 	}
 	withKind := inv.f.boolean("show-kind")
+	// multipleGVKsRequested: kubectl prefixes names as soon as more than one
+	// kind was asked for, even if only one of them has objects (a fresh
+	// cluster's "kubectl get all" prints service/kubernetes).
 	kinds := map[*api.ResourceInfo]bool{}
 	for _, g := range groups {
-		if len(g.objs) > 0 {
-			kinds[g.info] = true
-		}
+		kinds[g.info] = true
 	}
 	if len(kinds) > 1 {
 		withKind = true

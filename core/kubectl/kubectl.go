@@ -135,6 +135,10 @@ func init() {
 		"uncordon":      {flags: nodeFlags, run: runUncordon},
 		"drain":         {flags: drainFlags, run: runDrain},
 		"taint":         {flags: taintFlags, run: runTaint},
+		"run":           {flags: runFlags, run: runRun},
+		"expose":        {flags: exposeFlags, run: runExpose},
+		"top":           {flags: topFlags, run: runTop},
+		"explain":       {flags: explainFlags, run: runExplain},
 	}
 }
 
@@ -147,6 +151,9 @@ type invocation struct {
 	ns          string
 	explicitNs  bool
 	impersonate string
+	// cmdArgs are the arguments after a subcommand's NAME (after "--"):
+	// the container command of create deployment/job and run.
+	cmdArgs []string
 }
 
 // Run runs kubectl with args (without the leading "kubectl") and returns the

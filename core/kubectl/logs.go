@@ -97,6 +97,11 @@ func (inv *invocation) logsPod(arg string) (*api.Pod, error) {
 		return nil, fmt.Errorf("cannot get the logs from %s", info.GroupKind())
 	}
 	pods := inv.podsMatching(obj.GetObjectMeta().Namespace, sel)
+	if sel == nil {
+		// The apiserver always defaults a selector; without one, the pods
+		// this object controls are the ones its selector would match.
+		pods = inv.podsControlledBy(obj.GetObjectMeta())
+	}
 	if len(pods) == 0 {
 		return nil, fmt.Errorf("timed out waiting for the condition")
 	}
@@ -104,4 +109,19 @@ func (inv *invocation) logsPod(arg string) (*api.Pod, error) {
 		fmt.Fprintf(inv.errOut, "Found %d pods, using pod/%s\n", len(pods), pods[0].Name)
 	}
 	return pods[0], nil
+}
+
+// podsControlledBy lists the pods whose controller is owner.
+func (inv *invocation) podsControlledBy(owner *api.ObjectMeta) []*api.Pod {
+	l, err := inv.list(podsInfo(), owner.Namespace, "", "")
+	if err != nil {
+		return nil
+	}
+	var out []*api.Pod
+	for _, o := range l.Items {
+		if p, ok := o.(*api.Pod); ok && controlledBy(p.ObjectMeta, owner.UID) {
+			out = append(out, p)
+		}
+	}
+	return out
 }

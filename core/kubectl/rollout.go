@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"kubeplay/core/api"
+	"kubeplay/core/kubectl/describe"
 )
 
 // Annotations the rollout commands read and write.
@@ -184,6 +185,27 @@ func (inv *invocation) rolloutHistory(r resolved) error {
 	}
 	if len(byRev) == 0 {
 		fmt.Fprintf(inv.out, "%s \nNo rollout history found.\n", objRef(r.info, r.name))
+		return nil
+	}
+	revision, err := inv.f.integer("revision")
+	if err != nil {
+		return err
+	}
+	if revision > 0 {
+		rs, ok := byRev[int64(revision)]
+		if !ok {
+			return fmt.Errorf("unable to find the specified revision")
+		}
+		tmpl := rs.Spec.Template
+		if cause := rs.Annotations[ChangeCauseAnnotation]; cause != "" {
+			anns := map[string]string{}
+			for k, v := range tmpl.Annotations {
+				anns[k] = v
+			}
+			anns[ChangeCauseAnnotation] = cause
+			tmpl.Annotations = anns
+		}
+		fmt.Fprintf(inv.out, "%s with revision #%d\n%s\n", objRef(r.info, r.name), revision, describe.PodTemplate(&tmpl))
 		return nil
 	}
 	revs := make([]int64, 0, len(byRev))

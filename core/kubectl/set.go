@@ -15,18 +15,37 @@ var setFlags = []flagDef{
 	{name: "filename", short: "f"},
 	{name: "output", short: "o"},
 	{name: "dry-run"},
+	{name: "containers", short: "c", def: "*"},
+	{name: "limits"},
+	{name: "requests"},
+	{name: "local", isBool: true},
+	{name: "env", short: "e"},
+	{name: "list", isBool: true},
+	{name: "overwrite", isBool: true, def: "true"},
+	{name: "field-manager"},
 }
 
-// runSet is kubectl set image RESOURCE CONTAINER=IMAGE...
+// runSet dispatches kubectl set image|resources|env.
 func runSet(inv *invocation) error {
 	args := inv.f.args
-	if len(args) == 0 || args[0] != "image" {
-		sub := ""
-		if len(args) > 0 {
-			sub = args[0]
-		}
-		return fmt.Errorf("unknown command %q for %q", sub, "kubectl set")
+	sub := ""
+	if len(args) > 0 {
+		sub = args[0]
 	}
+	switch sub {
+	case "image":
+		return runSetImage(inv)
+	case "resources":
+		return runSetResources(inv)
+	case "env":
+		return runSetEnv(inv)
+	}
+	return fmt.Errorf("unknown command %q for %q", sub, "kubectl set")
+}
+
+// runSetImage is kubectl set image RESOURCE CONTAINER=IMAGE...
+func runSetImage(inv *invocation) error {
+	args := inv.f.args
 	var resArgs []string
 	images := map[string]string{}
 	var order []string

@@ -42,6 +42,7 @@ func (inv *invocation) watch(ts []target, ns string, allNs bool, output string) 
 	}
 	out := inv.out
 	opts := inv.tableOptions(allNs)
+	table := printers.NewWatchPrinter(out)
 	headerDone := false
 	printRows := func(w io.Writer, objs []api.Object) {
 		if len(objs) == 0 {
@@ -64,7 +65,7 @@ func (inv *invocation) watch(ts []target, ns string, allNs bool, output string) 
 			o := opts
 			o.Now = inv.sim().Now()
 			o.NoHeaders = opts.NoHeaders || headerDone
-			_ = printers.PrintTable(w, t.info, objs, o)
+			_ = table.Print(t.info, objs, o)
 			headerDone = true
 		}
 	}
