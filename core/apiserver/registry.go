@@ -145,6 +145,12 @@ func (s *Server) createObject(ctx *reqCtx, r *resource, obj api.Object) (api.Obj
 	if m.Name == "" && m.GenerateName == "" {
 		return nil, api.NewInvalid(r.info.GroupKind(), "", fieldRequired("metadata.name", "name or generateName is required"))
 	}
+	if job, ok := obj.(*api.Job); ok && m.Name != "" {
+		// rest.BeforeCreate fills the uid before the strategy runs: the
+		// Job strategy needs it for its selector.
+		m.UID = newUID(s.sim.Rand())
+		generateJobSelector(job)
+	}
 	if errs := s.hooks.ValidateCreate(obj); len(errs) > 0 {
 		if on {
 			s.stage("validation", req, "invalid: "+errs.Error())
@@ -160,7 +166,9 @@ func (s *Server) createObject(ctx *reqCtx, r *resource, obj api.Object) (api.Obj
 	if err := s.allocate(r, obj); err != nil {
 		return nil, err
 	}
-	m.UID = newUID(s.sim.Rand())
+	if m.UID == "" {
+		m.UID = newUID(s.sim.Rand())
+	}
 	m.CreationTimestamp = api.NewTime(s.sim.Now())
 	if r.hasSpec {
 		m.Generation = 1
