@@ -1,0 +1,435 @@
+package cluster
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	"kubeplay/core/api"
+	"kubeplay/core/store"
+)
+
+// auditor watches etcd itself (a store watch opened beside kube-apiserver's)
+// and checks the relay's invariants at every write, as an outside observer:
+//   - a Pod's spec.nodeName only ever goes from "" to a node;
+//   - at every scheduling write, the node's non-terminated pods request no
+//     more cpu, memory and pod slots than its allocatable;
+//   - while a rollout window is open, the Deployment has at most
+//     replicas+maxSurge active pods and at least replicas-maxUnavailable
+//     available ones.
+//
+// It only reads the store; everything else in the cluster goes through the
+// apiserver as usual.
+type auditor struct {
+	pods       map[string]*podState // namespace/name
+	nodes      map[string]*nodeState
+	rsOwner    map[string]string // replicaset namespace/name → deployment namespace/name
+	rsReplicas map[string]int    // replicaset namespace/name → spec.replicas
+	deps       map[string]*depState
+	windows    map[string]*window // deployment namespace/name → open rollout window
+	podRevs    []int64            // revision of every pods write, in order
+	violations []string
+
+	bindings        int // scheduling writes checked
+	rollouts        int // windows opened
+	rolloutsDone    int // windows that saw the rollout complete
+	surgeUsed       int // windows in which the surge was used
+	unavailableUsed int // windows in which pods were unavailable
+	cancel          func()
+}
+
+type podState struct {
+	node        string
+	cpu, mem    int64 // milli-cpu, bytes
+	phase       api.PodPhase
+	terminating bool
+	ready       bool
+	rs          string // controlling ReplicaSet, namespace/name
+	image       string
+}
+
+type nodeState struct {
+	cpu, mem, pods int64
+	ready          bool
+	taints         int // taints other than the control-plane one
+}
+
+type depState struct {
+	replicas       int
+	surge, unavail int
+	image          string
+}
+
+type window struct {
+	dep                  string
+	maxPods, minAvail    int
+	replicas             int
+	surge, unavail       int
+	startRev, closingRev int64
+}
+
+func newAuditor(st *store.Store) *auditor {
+	a := &auditor{
+		pods: map[string]*podState{}, nodes: map[string]*nodeState{}, rsOwner: map[string]string{}, rsReplicas: map[string]int{},
+		deps: map[string]*depState{}, windows: map[string]*window{},
+	}
+	// Replay what exists (the store keeps the history since start-up, or
+	// from the last compaction), then follow every write.
+	for _, prefix := range []string{"/registry/minions/", "/registry/deployments/", "/registry/replicasets/", "/registry/pods/"} {
+		kvs, _, err := st.Range(prefix, 0)
+		if err != nil {
+			panic(err)
+		}
+		for _, kv := range kvs {
+			a.observe(store.Event{Type: store.Put, KV: kv})
+		}
+	}
+	a.podRevs = nil
+	cancel, err := st.Watch("/registry/", 0, a.observe)
+	if err != nil {
+		panic(err)
+	}
+	a.cancel = cancel
+	return a
+}
+
+func (a *auditor) failf(format string, args ...any) {
+	if len(a.violations) < 50 {
+		a.violations = append(a.violations, fmt.Sprintf(format, args...))
+	}
+}
+
+// splitKey turns /registry/<resource>/<ns>/<name> into its parts.
+func splitKey(key string) (resource, ns, name string) {
+	parts := strings.Split(strings.TrimPrefix(key, "/registry/"), "/")
+	switch len(parts) {
+	case 2:
+		return parts[0], "", parts[1]
+	case 3:
+		return parts[0], parts[1], parts[2]
+	}
+	return "", "", ""
+}
+
+func (a *auditor) observe(ev store.Event) {
+	res, ns, name := splitKey(ev.KV.Key)
+	key := ns + "/" + name
+	rev := ev.KV.ModRevision
+	switch res {
+	case "minions":
+		if ev.Type == store.Delete {
+			delete(a.nodes, name)
+			return
+		}
+		var n api.Node
+		if err := json.Unmarshal(ev.KV.Value, &n); err != nil {
+			a.failf("rev %d: node %s does not decode: %v", rev, name, err)
+			return
+		}
+		ns := &nodeState{}
+		al := n.Status.Allocatable
+		if q, ok := al[api.ResourceCPU]; ok {
+			ns.cpu = q.MilliValue()
+		}
+		if q, ok := al[api.ResourceMemory]; ok {
+			ns.mem = q.Value()
+		}
+		if q, ok := al[api.ResourcePods]; ok {
+			ns.pods = q.Value()
+		}
+		for _, c := range n.Status.Conditions {
+			if c.Type == api.NodeReady {
+				ns.ready = c.Status == api.ConditionTrue
+			}
+		}
+		for _, t := range n.Spec.Taints {
+			if t.Key != ControlPlaneTaint.Key {
+				ns.taints++
+			}
+		}
+		a.nodes[name] = ns
+	case "deployments":
+		if ev.Type == store.Delete {
+			delete(a.deps, key)
+			delete(a.windows, key)
+			return
+		}
+		var d api.Deployment
+		if err := json.Unmarshal(ev.KV.Value, &d); err != nil {
+			a.failf("rev %d: deployment %s does not decode: %v", rev, key, err)
+			return
+		}
+		a.deps[key] = depStateOf(&d)
+		a.checkWindows(rev)
+	case "replicasets":
+		if ev.Type == store.Delete {
+			delete(a.rsOwner, key)
+			delete(a.rsReplicas, key)
+			return
+		}
+		var rs api.ReplicaSet
+		if err := json.Unmarshal(ev.KV.Value, &rs); err != nil {
+			a.failf("rev %d: replicaset %s does not decode: %v", rev, key, err)
+			return
+		}
+		a.rsReplicas[key] = 1
+		if rs.Spec.Replicas != nil {
+			a.rsReplicas[key] = int(*rs.Spec.Replicas)
+		}
+		for _, o := range rs.OwnerReferences {
+			if o.Controller != nil && *o.Controller && o.Kind == "Deployment" {
+				a.rsOwner[key] = ns + "/" + o.Name
+			}
+		}
+	case "pods":
+		a.podRevs = append(a.podRevs, rev)
+		prev := a.pods[key]
+		if ev.Type == store.Delete {
+			delete(a.pods, key)
+			a.checkWindows(rev)
+			return
+		}
+		var p api.Pod
+		if err := json.Unmarshal(ev.KV.Value, &p); err != nil {
+			a.failf("rev %d: pod %s does not decode: %v", rev, key, err)
+			return
+		}
+		cur := podStateOf(&p)
+		a.pods[key] = cur
+		if prev != nil && prev.node != "" && cur.node != prev.node {
+			a.failf("rev %d: pod %s bound twice: nodeName %q then %q", rev, key, prev.node, cur.node)
+		}
+		if cur.node != "" && (prev == nil || prev.node == "") {
+			a.checkNode(rev, key, cur.node)
+		}
+		a.checkWindows(rev)
+	}
+}
+
+func depStateOf(d *api.Deployment) *depState {
+	ds := &depState{replicas: 1}
+	if d.Spec.Replicas != nil {
+		ds.replicas = int(*d.Spec.Replicas)
+	}
+	if len(d.Spec.Template.Spec.Containers) > 0 {
+		ds.image = d.Spec.Template.Spec.Containers[0].Image
+	}
+	surge, unavail := api.FromString("25%"), api.FromString("25%")
+	if ru := d.Spec.Strategy.RollingUpdate; ru != nil {
+		if ru.MaxSurge != nil {
+			surge = *ru.MaxSurge
+		}
+		if ru.MaxUnavailable != nil {
+			unavail = *ru.MaxUnavailable
+		}
+	}
+	ds.surge, _ = api.GetScaledValueFromIntOrPercent(&surge, ds.replicas, true)
+	ds.unavail, _ = api.GetScaledValueFromIntOrPercent(&unavail, ds.replicas, false)
+	if ds.surge == 0 && ds.unavail == 0 {
+		ds.unavail = 1
+	}
+	return ds
+}
+
+func podStateOf(p *api.Pod) *podState {
+	ps := &podState{node: p.Spec.NodeName, phase: p.Status.Phase, terminating: p.DeletionTimestamp != nil}
+	for _, c := range p.Spec.Containers {
+		if q, ok := c.Resources.Requests[api.ResourceCPU]; ok {
+			ps.cpu += q.MilliValue()
+		}
+		if q, ok := c.Resources.Requests[api.ResourceMemory]; ok {
+			ps.mem += q.Value()
+		}
+	}
+	if len(p.Spec.Containers) > 0 {
+		ps.image = p.Spec.Containers[0].Image
+	}
+	for _, c := range p.Status.Conditions {
+		if c.Type == api.PodReady {
+			ps.ready = c.Status == api.ConditionTrue
+		}
+	}
+	for _, o := range p.OwnerReferences {
+		if o.Controller != nil && *o.Controller && o.Kind == "ReplicaSet" {
+			ps.rs = p.Namespace + "/" + o.Name
+		}
+	}
+	return ps
+}
+
+func (p *podState) finished() bool { return p.phase == api.PodSucceeded || p.phase == api.PodFailed }
+func (p *podState) active() bool   { return !p.finished() && !p.terminating }
+func (p *podState) available() bool {
+	return p.active() && p.ready
+}
+
+// checkNode is the scheduling-write check: the node's non-terminated pods
+// (terminating ones still hold their resources) fit its allocatable.
+func (a *auditor) checkNode(rev int64, pod, node string) {
+	a.bindings++
+	n, ok := a.nodes[node]
+	if !ok {
+		a.failf("rev %d: pod %s bound to node %s, which does not exist", rev, pod, node)
+		return
+	}
+	var cpu, mem, count int64
+	for _, p := range a.pods {
+		if p.node == node && !p.finished() {
+			cpu += p.cpu
+			mem += p.mem
+			count++
+		}
+	}
+	if cpu > n.cpu || mem > n.mem || count > n.pods {
+		a.failf("rev %d: binding pod %s overcommits node %s: requests cpu %dm/%dm, memory %d/%d, pods %d/%d",
+			rev, pod, node, cpu, n.cpu, mem, n.mem, count, n.pods)
+	}
+}
+
+// depPods counts the active and available pods of a Deployment's ReplicaSets,
+// and those running the Deployment's current image.
+func (a *auditor) depPods(dep string) (active, available, current int) {
+	img := ""
+	if d := a.deps[dep]; d != nil {
+		img = d.image
+	}
+	for _, p := range a.pods {
+		if p.rs == "" || a.rsOwner[p.rs] != dep || !p.active() {
+			continue
+		}
+		active++
+		if p.ready {
+			available++
+		}
+		if p.image == img {
+			current++
+		}
+	}
+	return
+}
+
+// converged reports whether dep has exactly spec.replicas pods, all Ready and
+// all running its current template's image.
+func (a *auditor) converged(dep string) bool {
+	d := a.deps[dep]
+	if d == nil {
+		return false
+	}
+	active, available, current := a.depPods(dep)
+	return active == d.replicas && available == d.replicas && current == d.replicas
+}
+
+// openWindow starts watching a rollout of dep; the caller opens it only when
+// dep is converged and the cluster is healthy.
+func (a *auditor) openWindow(dep string, rev int64) {
+	d := a.deps[dep]
+	a.rollouts++
+	a.windows[dep] = &window{dep: dep, replicas: d.replicas, surge: d.surge, unavail: d.unavail,
+		maxPods: d.replicas, minAvail: d.replicas, startRev: rev}
+}
+
+// closeWindows ends every open window (a fault or a scale is coming).
+func (a *auditor) closeWindows() {
+	for dep := range a.windows {
+		a.closeWindow(dep)
+	}
+}
+
+func (a *auditor) closeWindow(dep string) {
+	w := a.windows[dep]
+	if w == nil {
+		return
+	}
+	if w.maxPods > w.replicas {
+		a.surgeUsed++
+	}
+	if w.minAvail < w.replicas {
+		a.unavailableUsed++
+	}
+	delete(a.windows, dep)
+}
+
+func (a *auditor) checkWindows(rev int64) {
+	if len(a.windows) == 0 {
+		return
+	}
+	deps := make([]string, 0, len(a.windows))
+	for dep := range a.windows {
+		deps = append(deps, dep)
+	}
+	sort.Strings(deps)
+	for _, dep := range deps {
+		w := a.windows[dep]
+		active, available, _ := a.depPods(dep)
+		w.maxPods = max(w.maxPods, active)
+		w.minAvail = min(w.minAvail, available)
+		if active > w.replicas+w.surge {
+			a.failf("rev %d: rollout of deployment %s has %d active pods, more than replicas %d + maxSurge %d (%s)",
+				rev, dep, active, w.replicas, w.surge, a.describe(dep))
+		}
+		if available < w.replicas-w.unavail {
+			a.failf("rev %d: rollout of deployment %s has %d available pods, fewer than replicas %d - maxUnavailable %d (%s)",
+				rev, dep, available, w.replicas, w.unavail, a.describe(dep))
+		}
+		if a.converged(dep) {
+			a.rolloutsDone++
+			a.closeWindow(dep)
+		}
+	}
+}
+
+// healthy reports whether every node is Ready and carries no taint but the
+// control-plane one.
+func (a *auditor) healthy() bool {
+	for _, n := range a.nodes {
+		if !n.ready || n.taints > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// deployments lists the known Deployments, sorted.
+func (a *auditor) deployments() []string {
+	var out []string
+	for k := range a.deps {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// describe lists a Deployment's ReplicaSets with their spec.replicas and
+// their active (and ready) pods, for failure messages.
+func (a *auditor) describe(dep string) string {
+	type counts struct{ active, ready int }
+	per := map[string]*counts{}
+	for _, p := range a.pods {
+		if p.rs == "" || a.rsOwner[p.rs] != dep || !p.active() {
+			continue
+		}
+		c := per[p.rs]
+		if c == nil {
+			c = &counts{}
+			per[p.rs] = c
+		}
+		c.active++
+		if p.ready {
+			c.ready++
+		}
+	}
+	var parts []string
+	for rs, owner := range a.rsOwner {
+		if owner != dep {
+			continue
+		}
+		c := per[rs]
+		if c == nil {
+			c = &counts{}
+		}
+		parts = append(parts, fmt.Sprintf("%s spec %d active %d ready %d", strings.TrimPrefix(rs, "default/"), a.rsReplicas[rs], c.active, c.ready))
+	}
+	sort.Strings(parts)
+	return strings.Join(parts, ", ")
+}

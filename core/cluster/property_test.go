@@ -1,0 +1,555 @@
+package cluster
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"kubeplay/core/api"
+	"kubeplay/core/apiserver"
+	"kubeplay/core/client"
+	"kubeplay/core/trace"
+)
+
+// The relay's property test: many seeds, each a random sequence of user
+// operations and faults, then a quiet period; invariants are checked at
+// every etcd write (see auditor) and at the end.
+
+type opKind int
+
+const (
+	opCreate opKind = iota
+	opScale
+	opDelete
+	opSetImage
+	opNodeDown
+	opNodeUp
+	opRestart
+	opCompact
+	opAddNode
+	opDeleteNode
+	opSleep
+)
+
+// op is one generated operation. Targets are picked when the op runs (pick
+// indexes whatever exists then), so every sequence is valid.
+type op struct {
+	kind     opKind
+	pick     int
+	replicas int
+	cpu      int // milli-cpu per pod
+	strategy int
+	sleep    time.Duration
+}
+
+type opWeight struct {
+	kind   opKind
+	weight int
+}
+
+var (
+	// opWeights mixes user operations and faults.
+	opWeights = []opWeight{
+		{opCreate, 12}, {opScale, 12}, {opDelete, 4}, {opSetImage, 20}, {opNodeDown, 5}, {opNodeUp, 6},
+		{opRestart, 7}, {opCompact, 5}, {opAddNode, 3}, {opDeleteNode, 1}, {opSleep, 30},
+	}
+	// rolloutWeights has no faults: rollouts overlap scaling and creation.
+	rolloutWeights = []opWeight{{opCreate, 10}, {opScale, 10}, {opSetImage, 40}, {opDelete, 2}, {opSleep, 38}}
+	podCPUs        = []int{100, 250, 500, 1000}
+	sleeps         = []time.Duration{200 * time.Millisecond, time.Second, 3 * time.Second, 10 * time.Second, 30 * time.Second, time.Minute, 3 * time.Minute, 6 * time.Minute}
+	tags           = []string{"nginx:1.27", "nginx:1.28", "nginx:1.29", "nginx:alpine"}
+	restarts       = []string{"kube-scheduler", "kube-controller-manager", "kubelet"}
+)
+
+func genOps(seed uint64, n int, weights []opWeight) []op {
+	r := rand.New(rand.NewPCG(seed, 0x5eed))
+	total := 0
+	for _, w := range weights {
+		total += w.weight
+	}
+	ops := make([]op, n)
+	for i := range ops {
+		x := r.IntN(total)
+		var k opKind
+		for _, w := range weights {
+			if x < w.weight {
+				k = w.kind
+				break
+			}
+			x -= w.weight
+		}
+		ops[i] = op{kind: k, pick: r.IntN(1 << 20), replicas: r.IntN(9), cpu: podCPUs[r.IntN(len(podCPUs))],
+			strategy: r.IntN(4), sleep: sleeps[r.IntN(len(sleeps))]}
+	}
+	return ops
+}
+
+// relayRun is one seed's cluster, observers and the log of what it did.
+type relayRun struct {
+	t         testing.TB
+	c         *Cluster
+	a         *auditor
+	inf       *client.Informer
+	kubectl   func(line string)
+	log       []string
+	depSeq    int
+	nodeSeq   int
+	lastFault time.Time
+
+	watchRevs   []int64
+	watchErrors []string
+	// listsAtStaleDrop holds the informer's list count at each watch drop
+	// whose resourceVersion was compacted away: each must be followed by a
+	// re-list.
+	listsAtStaleDrop []int
+	relistRecords    int // "too old resource version" reflector trace records
+	hashSum          func() []byte
+}
+
+func newRelayRun(t testing.TB, seed uint64) *relayRun {
+	opts := Default()
+	opts.Seed = seed
+	c := New(opts)
+	run := &relayRun{t: t, c: c, lastFault: c.Sim.Now()}
+	h := sha256.New()
+	for _, r := range c.Sim.Trace.Records() {
+		io.WriteString(h, r.String()+"\n")
+	}
+	c.Sim.Trace.Subscribe(func(rec trace.Record) {
+		io.WriteString(h, rec.String()+"\n")
+		if rec.Component == "relay-informer" && strings.Contains(rec.Message, "too old resource version") {
+			run.relistRecords++
+		}
+	})
+	run.hashSum = func() []byte { return h.Sum(nil) }
+	run.a = newAuditor(c.Store)
+
+	watcher := client.New(c.Server, apiserver.Admin(), "relay-audit")
+	if _, err := watcher.Resource("pods").Watch(client.ListOptions{}, func(ev apiserver.WatchEvent) {
+		if ev.Type == apiserver.Error {
+			run.watchErrors = append(run.watchErrors, fmt.Sprintf("%v", ev.Object))
+			return
+		}
+		if n := len(run.watchRevs); n > 0 && ev.Revision <= run.watchRevs[n-1] {
+			run.watchErrors = append(run.watchErrors, fmt.Sprintf("revision %d after %d", ev.Revision, run.watchRevs[n-1]))
+		}
+		run.watchRevs = append(run.watchRevs, ev.Revision)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	run.inf = client.NewInformer(client.New(c.Server, apiserver.Admin(), "relay-informer"), "pods", "", client.ListOptions{}, 0)
+	run.inf.Run()
+
+	k := c.Kubectl(io.Discard)
+	run.kubectl = func(line string) {
+		var out bytes.Buffer
+		code := k.RunLine(line, &out, &out)
+		run.logf("kubectl %s → %d %s", strings.TrimPrefix(line, "kubectl "), code, strings.TrimSpace(out.String()))
+	}
+	return run
+}
+
+func (r *relayRun) logf(format string, args ...any) {
+	r.log = append(r.log, fmt.Sprintf("[%s] ", r.c.Sim.Now().Format("15:04:05.000"))+fmt.Sprintf(format, args...))
+}
+
+func (r *relayRun) sim(args ...string) {
+	var out bytes.Buffer
+	err := r.c.SimCommand(args, &out)
+	r.logf("sim %s → %s%v", strings.Join(args, " "), strings.TrimSpace(out.String()), errOrEmpty(err))
+	r.lastFault = r.c.Sim.Now()
+	r.a.closeWindows()
+}
+
+func errOrEmpty(err error) string {
+	if err == nil {
+		return ""
+	}
+	return " error: " + err.Error()
+}
+
+// workers lists the nodes a fault may hit (never the control plane).
+func (r *relayRun) workers() []string {
+	var out []string
+	for _, n := range r.c.NodeNames() {
+		if !strings.HasSuffix(n, "control-plane") {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+func deploymentFor(name string, replicas, cpu, strategy int) *api.Deployment {
+	d := &api.Deployment{}
+	d.APIVersion, d.Kind = "apps/v1", "Deployment"
+	d.Name, d.Namespace = name, "default"
+	n := int32(replicas)
+	d.Spec.Replicas = &n
+	labels := map[string]string{"app": name}
+	d.Spec.Selector = &api.LabelSelector{MatchLabels: labels}
+	d.Spec.Template.Labels = labels
+	// Memory follows cpu at 2000Mi per cpu, below the nodes' 2Gi per cpu:
+	// cpu is always the scarce resource, so capacity is easy to reason about.
+	req := api.ResourceList{
+		api.ResourceCPU:    api.MustParse(fmt.Sprintf("%dm", cpu)),
+		api.ResourceMemory: api.MustParse(fmt.Sprintf("%dMi", cpu*2)),
+	}
+	if cpu == 0 {
+		req = nil
+	}
+	d.Spec.Template.Spec.Containers = []api.Container{{Name: "web", Image: tags[0],
+		Resources: api.ResourceRequirements{Requests: req}}}
+	var surge, unavail api.IntOrString
+	switch strategy {
+	case 1:
+		surge, unavail = api.FromInt32(0), api.FromInt32(1)
+	case 2:
+		surge, unavail = api.FromInt32(2), api.FromInt32(0)
+	case 3:
+		surge, unavail = api.FromString("50%"), api.FromString("50%")
+	default:
+		return d // the defaults, 25% and 25%
+	}
+	d.Spec.Strategy = api.DeploymentStrategy{Type: api.RollingUpdateDeploymentStrategyType,
+		RollingUpdate: &api.RollingUpdateDeployment{MaxSurge: &surge, MaxUnavailable: &unavail}}
+	return d
+}
+
+func (r *relayRun) apply(o op) {
+	deps := r.a.deployments()
+	pickDep := func() (string, bool) {
+		if len(deps) == 0 {
+			return "", false
+		}
+		return strings.TrimPrefix(deps[o.pick%len(deps)], "default/"), true
+	}
+	switch o.kind {
+	case opCreate:
+		r.depSeq++
+		name := fmt.Sprintf("d%d", r.depSeq)
+		replicas := max(o.replicas, 1)
+		_, err := r.c.Kubectl(io.Discard).Client().Resource("deployments").Namespace("default").Create(deploymentFor(name, replicas, o.cpu, o.strategy))
+		r.logf("create deployment %s replicas=%d cpu=%dm strategy=%d%s", name, replicas, o.cpu, o.strategy, errOrEmpty(err))
+	case opScale:
+		if d, ok := pickDep(); ok {
+			r.a.closeWindow("default/" + d)
+			r.kubectl(fmt.Sprintf("kubectl scale deployment %s --replicas=%d", d, o.replicas))
+		}
+	case opDelete:
+		if d, ok := pickDep(); ok {
+			r.a.closeWindow("default/" + d)
+			r.kubectl("kubectl delete deployment " + d)
+		}
+	case opSetImage:
+		d, ok := pickDep()
+		if !ok {
+			return
+		}
+		key := "default/" + d
+		cur := r.a.deps[key].image
+		img := tags[o.pick%len(tags)]
+		if img == cur {
+			img = tags[(o.pick+1)%len(tags)]
+		}
+		if _, open := r.a.windows[key]; !open && r.quiet() && r.a.converged(key) {
+			r.a.openWindow(key, r.c.Store.Rev())
+			r.logf("rollout window opens for %s", key)
+		}
+		r.kubectl(fmt.Sprintf("kubectl set image deployment/%s web=%s", d, img))
+	case opNodeDown:
+		ws := r.workers()
+		if len(ws) > 0 {
+			r.sim("node", "down", ws[o.pick%len(ws)])
+		}
+	case opNodeUp:
+		var down []string
+		for _, n := range r.c.NodeNames() {
+			if !r.c.Running("kubelet/" + n) {
+				down = append(down, n)
+			}
+		}
+		if len(down) > 0 {
+			r.sim("node", "up", down[o.pick%len(down)])
+		}
+	case opRestart:
+		what := restarts[o.pick%len(restarts)]
+		if what == "kubelet" {
+			ws := r.workers()
+			what = "kubelet/" + ws[(o.pick/3)%len(ws)]
+		}
+		r.sim("restart", what)
+	case opCompact:
+		r.sim("compact")
+		r.dropInformerWatch()
+	case opAddNode:
+		r.nodeSeq++
+		r.sim("node", "add", fmt.Sprintf("extra%d", r.nodeSeq))
+	case opDeleteNode:
+		if ws := r.workers(); len(ws) > 2 {
+			r.sim("node", "delete", ws[o.pick%len(ws)])
+		}
+	case opSleep:
+		r.c.Sim.Advance(o.sleep)
+		r.logf("sleep %v", o.sleep)
+	}
+}
+
+// dropInformerWatch makes the test's informer re-watch from its last
+// resourceVersion, as after a watch timeout: behind the compaction, it must
+// get 410 and re-list.
+func (r *relayRun) dropInformerWatch() {
+	rv := r.inf.LastSyncResourceVersion()
+	var last int64
+	fmt.Sscan(rv, &last)
+	if !r.inf.DropWatch() {
+		return
+	}
+	if last < r.c.Store.CompactRevision()-1 {
+		lists, _, _ := r.inf.Stats()
+		r.listsAtStaleDrop = append(r.listsAtStaleDrop, lists)
+	}
+	r.logf("relay-informer watch dropped at resourceVersion %s (compacted at %d)", rv, r.c.Store.CompactRevision())
+}
+
+// quiet reports whether no fault is in progress: every component runs, every
+// node is Ready and untainted, and the last fault is a minute old.
+func (r *relayRun) quiet() bool {
+	return len(r.c.Stopped()) == 0 && r.a.healthy() && r.c.Sim.Since(r.lastFault) >= time.Minute
+}
+
+// settle ends the faults (nodes up, components started), trims the demand
+// to what the workers can certainly hold, and waits for convergence.
+func (r *relayRun) settle(limit time.Duration) bool {
+	for _, name := range r.c.Stopped() {
+		if node, ok := strings.CutPrefix(name, "kubelet/"); ok {
+			r.sim("node", "up", node)
+		} else {
+			r.sim("start", name)
+		}
+	}
+	// cpu is the scarce resource (memory follows it at less than the nodes'
+	// ratio), so if the demand is at most Σ(allocatable - largest pod) every
+	// pod has a place, whatever the packing.
+	workers := r.workers()
+	for {
+		var demand, room, largest int64
+		bigDep, bigDemand := "", int64(-1)
+		for _, dep := range r.a.deployments() {
+			d := r.a.deps[dep]
+			cpu := r.depCPU(dep)
+			largest = max(largest, cpu)
+			dd := int64(d.replicas) * cpu
+			demand += dd
+			if dd > bigDemand {
+				bigDep, bigDemand = dep, dd
+			}
+		}
+		for _, w := range workers {
+			if n := r.a.nodes[w]; n != nil {
+				room += n.cpu - largest
+			}
+		}
+		if demand <= room || bigDep == "" {
+			break
+		}
+		r.kubectl(fmt.Sprintf("kubectl scale deployment %s --replicas=%d", strings.TrimPrefix(bigDep, "default/"), r.a.deps[bigDep].replicas-1))
+	}
+	return r.c.Sim.RunWhile(limit, func() bool {
+		for _, dep := range r.a.deployments() {
+			if !r.a.converged(dep) {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// depCPU is the milli-cpu one pod of dep requests (read back from etcd).
+func (r *relayRun) depCPU(dep string) int64 {
+	obj, err := r.c.Kubectl(io.Discard).Client().Resource("deployments").Namespace("default").Get(strings.TrimPrefix(dep, "default/"))
+	if err != nil {
+		return 0
+	}
+	d := obj.(*api.Deployment)
+	q := d.Spec.Template.Spec.Containers[0].Resources.Requests[api.ResourceCPU]
+	return q.MilliValue()
+}
+
+// failures returns what went wrong in the run, if anything.
+func (r *relayRun) failures(converged bool) []string {
+	var out []string
+	out = append(out, r.a.violations...)
+	if !converged {
+		for _, dep := range r.a.deployments() {
+			if !r.a.converged(dep) {
+				d := r.a.deps[dep]
+				active, avail, cur := r.a.depPods(dep)
+				out = append(out, fmt.Sprintf("deployment %s did not converge: replicas %d, active %d, available %d, current image %d", dep, d.replicas, active, avail, cur))
+			}
+		}
+	}
+	// The raw watch saw every pods revision etcd wrote, in order.
+	for _, e := range r.watchErrors {
+		out = append(out, "raw pods watch: "+e)
+	}
+	if !equalRevs(r.watchRevs, r.a.podRevs) {
+		out = append(out, fmt.Sprintf("raw pods watch delivered %d revisions, etcd wrote %d pods revisions (first difference at %d)",
+			len(r.watchRevs), len(r.a.podRevs), firstDiff(r.watchRevs, r.a.podRevs)))
+	}
+	// The informer re-listed whenever its watch resumed behind the
+	// compaction, said so in the trace, and its cache equals a fresh list.
+	lists, _, _ := r.inf.Stats()
+	if n := len(r.listsAtStaleDrop); n > 0 && lists <= r.listsAtStaleDrop[n-1] {
+		out = append(out, fmt.Sprintf("informer: no re-list after its watch resumed behind the compaction (%d lists)", lists))
+	}
+	if r.relistRecords != lists-1 {
+		out = append(out, fmt.Sprintf("informer: %d re-lists but %d re-list trace records", lists-1, r.relistRecords))
+	}
+	if diff := r.informerDiff(); diff != "" {
+		out = append(out, "informer cache differs from a fresh list: "+diff)
+	}
+	return out
+}
+
+func (r *relayRun) informerDiff() string {
+	list, err := r.c.Kubectl(io.Discard).Client().Resource("pods").List(client.ListOptions{})
+	if err != nil {
+		return err.Error()
+	}
+	want := map[string]string{}
+	for _, o := range list.Items {
+		m := o.GetObjectMeta()
+		want[m.Namespace+"/"+m.Name] = m.ResourceVersion
+	}
+	got := map[string]string{}
+	for _, o := range r.inf.List() {
+		m := o.GetObjectMeta()
+		got[m.Namespace+"/"+m.Name] = m.ResourceVersion
+	}
+	var diffs []string
+	for k, v := range want {
+		if got[k] != v {
+			diffs = append(diffs, fmt.Sprintf("%s: list rv %s, cache rv %q", k, v, got[k]))
+		}
+	}
+	for k, v := range got {
+		if _, ok := want[k]; !ok {
+			diffs = append(diffs, fmt.Sprintf("%s: cached (rv %s) but not listed", k, v))
+		}
+	}
+	sort.Strings(diffs)
+	return strings.Join(diffs, "; ")
+}
+
+func equalRevs(a, b []int64) bool { return firstDiff(a, b) < 0 }
+
+func firstDiff(a, b []int64) int {
+	for i := 0; i < len(a) && i < len(b); i++ {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	if len(a) != len(b) {
+		return min(len(a), len(b))
+	}
+	return -1
+}
+
+// thinkTime separates consecutive operations.
+const thinkTime = 100 * time.Millisecond
+
+// runRelay plays ops on a fresh cluster for seed, settles, and reports.
+func runRelay(t testing.TB, seed uint64, ops []op) (*relayRun, []string) {
+	r := newRelayRun(t, seed)
+	for _, o := range ops {
+		r.apply(o)
+		// A command takes a moment to type and answer: no two land in the
+		// same instant. (Two template changes within the informers' ~2ms
+		// latency make the deployment controller surge past maxSurge: it
+		// creates a second new ReplicaSet before its cache has the first,
+		// the same unguarded race kube-controller-manager has.)
+		r.c.Sim.Advance(thinkTime)
+	}
+	r.logf("quiet period: faults stop")
+	converged := r.settle(20 * time.Minute)
+	r.c.Sim.Advance(5 * time.Second) // let watch notifications in flight land
+	r.logf("end: %d deployments, %d bindings checked, %d rollout windows (%d completed, surge used in %d, unavailability in %d)",
+		len(r.a.deps), r.a.bindings, r.a.rollouts, r.a.rolloutsDone, r.a.surgeUsed, r.a.unavailableUsed)
+	return r, r.failures(converged)
+}
+
+func TestRelayInvariantsHoldOverRandomOperationsAndFaults(t *testing.T) {
+	seeds, nops := 30, 40
+	if testing.Short() {
+		seeds = 5
+	}
+	var bindings, rollouts, done, surge, unavail int
+	for seed := uint64(1); seed <= uint64(seeds); seed++ {
+		ops := genOps(seed, nops, opWeights)
+		r, fails := runRelay(t, seed, ops)
+		bindings += r.a.bindings
+		rollouts += r.a.rollouts
+		done += r.a.rolloutsDone
+		surge += r.a.surgeUsed
+		unavail += r.a.unavailableUsed
+		t.Logf("seed %d: %s", seed, r.log[len(r.log)-1])
+		if len(fails) > 0 {
+			t.Errorf("seed %d: %d invariant failures:\n  %s\noperations:\n  %s", seed, len(fails),
+				strings.Join(fails, "\n  "), strings.Join(r.log, "\n  "))
+		}
+	}
+	t.Logf("%d seeds × %d ops: %d scheduling writes checked, %d rollout windows (%d completed, surge used in %d, unavailability in %d)",
+		seeds, nops, bindings, rollouts, done, surge, unavail)
+	if bindings == 0 || rollouts == 0 {
+		t.Errorf("the generator must exercise scheduling and rollouts (bindings %d, rollouts %d)", bindings, rollouts)
+	}
+}
+
+func TestTheSameSeedAndOperationsGiveAnIdenticalTrace(t *testing.T) {
+	seeds := []uint64{3, 17}
+	if testing.Short() {
+		seeds = seeds[:1]
+	}
+	for _, seed := range seeds {
+		ops := genOps(seed, 40, opWeights)
+		a, _ := runRelay(t, seed, ops)
+		b, _ := runRelay(t, seed, ops)
+		if !bytes.Equal(a.hashSum(), b.hashSum()) || strings.Join(a.log, "\n") != strings.Join(b.log, "\n") {
+			t.Errorf("seed %d: two runs differ (trace %x vs %x)\nfirst run:\n  %s\nsecond run:\n  %s", seed,
+				a.hashSum(), b.hashSum(), strings.Join(a.log, "\n  "), strings.Join(b.log, "\n  "))
+		}
+		if len(a.c.Sim.Trace.Records()) < 1000 {
+			t.Errorf("seed %d: a trace of %d records is too small to compare", seed, len(a.c.Sim.Trace.Records()))
+		}
+	}
+}
+
+func TestRolloutsStayWithinMaxSurgeAndMaxUnavailableWithoutFaults(t *testing.T) {
+	seeds, nops := 12, 30
+	if testing.Short() {
+		seeds = 4
+	}
+	var rollouts, done, surge, unavail int
+	for seed := uint64(101); seed < 101+uint64(seeds); seed++ {
+		r, fails := runRelay(t, seed, genOps(seed, nops, rolloutWeights))
+		rollouts += r.a.rollouts
+		done += r.a.rolloutsDone
+		surge += r.a.surgeUsed
+		unavail += r.a.unavailableUsed
+		if len(fails) > 0 {
+			t.Errorf("seed %d: %d invariant failures:\n  %s\noperations:\n  %s", seed, len(fails),
+				strings.Join(fails, "\n  "), strings.Join(r.log, "\n  "))
+		}
+	}
+	t.Logf("%d seeds × %d ops: %d rollout windows (%d completed, surge used in %d, unavailability in %d)",
+		seeds, nops, rollouts, done, surge, unavail)
+	if done == 0 || surge == 0 || unavail == 0 {
+		t.Errorf("the generator must exercise whole rollouts using both surge and unavailability")
+	}
+}
