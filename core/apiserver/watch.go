@@ -25,6 +25,9 @@ type watcher struct {
 	stopped   bool
 	last      time.Time // due time of the last scheduled delivery (keeps order)
 	lastRev   int64
+	// fromRev is the revision the watch started after (its resourceVersion,
+	// or the store's revision for a watch "from now").
+	fromRev   int64
 	delivered int
 	timerName string
 }
@@ -111,6 +114,10 @@ func (s *Server) Watch(req *Request, fn func(WatchEvent)) (stop func(), err erro
 		return stop, nil
 	}
 	s.finish(ctx, nil, nil)
+	w.fromRev = rv
+	if rv == 0 {
+		w.fromRev = s.store.Rev()
+	}
 	if rv > 0 {
 		for _, e := range r.cache.since(rv) {
 			s.offer(w, e)

@@ -53,8 +53,9 @@ func (c *Cluster) SimCommand(args []string, out io.Writer) error {
 		if err := c.Store.Compact(rev); err != nil {
 			return err
 		}
-		c.fault(fmt.Sprintf("etcd compacted at revision %d: watchers behind it get 410 Expired and re-list", rev))
-		fmt.Fprintf(out, "etcd compacted at revision %d\n", rev)
+		expired := c.Server.ExpireWatches()
+		c.fault(fmt.Sprintf("etcd compacted at revision %d; watch connections re-established: %d watchers were behind it, got 410 Expired and re-list", rev, expired))
+		fmt.Fprintf(out, "etcd compacted at revision %d: %d watchers got 410 Expired and re-list\n", rev, expired)
 		return nil
 	}
 	return fmt.Errorf("%s", simUsage)
