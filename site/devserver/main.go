@@ -7,6 +7,8 @@ import (
 	"flag"
 	"log"
 	"net/http"
+
+	"kubeplay/site/devserver/serve"
 )
 
 func main() {
@@ -14,5 +16,5 @@ func main() {
 	addr := flag.String("addr", "127.0.0.1:8080", "listen address")
 	flag.Parse()
 	log.Printf("kubeplay: serving %s on http://%s/", *dir, *addr)
-	log.Fatal(http.ListenAndServe(*addr, Handler(*dir)))
+	log.Fatal(http.ListenAndServe(*addr, serve.Handler(*dir)))
 }

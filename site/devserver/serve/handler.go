@@ -1,4 +1,8 @@
-package main
+// Package serve is the playground's static file handler, shared by the devserver command and the
+// browser tests (site/e2e): precompressed brotli or gzip when the browser accepts it, the right
+// Content-Type for every file, no-cache for HTML and long caching for content-hashed assets, and the
+// same security headers as the worker.
+package serve
 
 import (
 	"mime"

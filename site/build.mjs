@@ -1,0 +1,81 @@
+// build.mjs: bundles the playground into OUT (default ../dist/site).
+//   node build.mjs OUT
+// Writes app-<hash>.js (src/main.js and everything it imports, minified), style-<hash>.css,
+// index.html (from index.html with %APP_JS% / %STYLE_CSS% replaced), bench.html + bench-<hash>.js
+// when present, course.html + course-<hash>.js (the sample course page), manifest.json ({wasm, wasmBytes, app, style}) and copies static/* if present.
+// kubeplay.wasm and wasm_exec.js are put into OUT by build.sh before this runs.
+import { build } from 'esbuild';
+import { createHash } from 'node:crypto';
+import { cp, mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const out = resolve(process.argv[2] || join(here, '..', 'dist', 'site'));
+await mkdir(out, { recursive: true });
+
+const hash = (buf) => createHash('sha256').update(buf).digest('hex').slice(0, 12);
+
+async function bundle(entry, loader) {
+  const r = await build({
+    entryPoints: [join(here, entry)],
+    bundle: true,
+    minify: true,
+    format: loader === 'css' ? undefined : 'esm',
+    target: ['es2022', 'chrome100', 'firefox100', 'safari15'],
+    legalComments: 'none',
+    write: false,
+    logLevel: 'warning',
+    charset: 'utf8',
+    loader: loader === 'css' ? { '.css': 'css' } : undefined,
+  });
+  return r.outputFiles[0].contents;
+}
+
+async function emit(prefix, ext, contents) {
+  const name = `${prefix}-${hash(contents)}.${ext}`;
+  await writeFile(join(out, name), contents);
+  return name;
+}
+
+// Remove hashed assets of earlier builds, and precompressed variants of the files written here (build.sh
+// compresses again afterwards; a stale index.html.br would point at assets that no longer exist).
+for (const f of await readdir(out)) {
+  if (/^(app|style|bench|course)-[0-9a-f]{8,}\.(js|css)(\.br|\.gz)?$/.test(f)) await rm(join(out, f));
+  if (/^(index\.html|bench\.html|course\.html|manifest\.json)\.(br|gz)$/.test(f)) await rm(join(out, f));
+}
+
+const app = await emit('app', 'js', await bundle('src/main.js', 'js'));
+const style = await emit('style', 'css', await bundle('src/style.css', 'css'));
+
+const fill = (html, names) => html.replace(/%APP_JS%/g, names.app ?? '').replace(/%STYLE_CSS%/g, names.style ?? '').replace(/%BENCH_JS%/g, names.bench ?? '');
+
+await writeFile(join(out, 'index.html'), fill(await readFile(join(here, 'index.html'), 'utf8'), { app, style }));
+
+let bench = null;
+if (existsSync(join(here, 'bench.html')) && existsSync(join(here, 'src', 'bench.js'))) {
+  bench = await emit('bench', 'js', await bundle('src/bench.js', 'js'));
+  await writeFile(join(out, 'bench.html'), fill(await readFile(join(here, 'bench.html'), 'utf8'), { app, style, bench }));
+}
+
+// The sample course page (issue 5): two embedded playgrounds driven by postMessage from course-<hash>.js.
+let course = null;
+if (existsSync(join(here, 'course.html')) && existsSync(join(here, 'src', 'course.js'))) {
+  course = await emit('course', 'js', await bundle('src/course.js', 'js'));
+  await writeFile(join(out, 'course.html'), (await readFile(join(here, 'course.html'), 'utf8')).replace(/%COURSE_JS%/g, course));
+}
+
+if (existsSync(join(here, 'static'))) await cp(join(here, 'static'), out, { recursive: true });
+
+let wasmBytes = 0;
+try {
+  wasmBytes = (await stat(join(out, 'kubeplay.wasm'))).size;
+} catch {
+  console.warn('build.mjs: no kubeplay.wasm in', out, '(run ./build.sh to build it)');
+}
+const manifest = { wasm: 'kubeplay.wasm', wasmBytes, app, style };
+if (bench) manifest.bench = bench;
+if (course) manifest.course = course;
+await writeFile(join(out, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+console.log(`build.mjs: ${app}, ${style}${bench ? ', ' + bench : ''} → ${out}`);

@@ -1,0 +1,156 @@
+package e2e
+
+import (
+	"fmt"
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+)
+
+// BenchmarkPageLoad loads the playground cold (a fresh browser context: empty cache and storage) and
+// reports the brotli payload of everything the visit downloaded and the time to body[data-ready].
+func BenchmarkPageLoad(b *testing.B) {
+	var readyMs, payload, files float64
+	for i := 0; i < b.N; i++ {
+		p := newTab(b, 1400, 900)
+		p.navigate("/")
+		p.waitReady()
+		readyMs += eval[float64](p, `window.__e2e.readyAt`)
+		urls := eval[[]string](p, `[location.href, ...performance.getEntriesByType('resource').map(e => e.name)]`)
+		n, size := brotliPayload(b, urls)
+		payload, files = float64(size), float64(n)
+		p.checkConsole()
+		p.cancel()
+	}
+	b.ReportMetric(readyMs/float64(b.N), "ms-to-ready")
+	b.ReportMetric(payload, "payload-br-bytes")
+	b.ReportMetric(files, "files")
+}
+
+// brotliPayload sums the .br size (the raw size when there is none) of every same-site file fetched.
+func brotliPayload(tb testing.TB, urls []string) (int, int64) {
+	seen := map[string]bool{}
+	var total int64
+	for _, raw := range urls {
+		u, err := url.Parse(raw)
+		if err != nil || !strings.HasPrefix(raw, server.URL) {
+			continue
+		}
+		p := path.Clean("/" + u.Path)
+		if strings.HasSuffix(p, "/") {
+			p += "index.html"
+		}
+		if seen[p] {
+			continue
+		}
+		seen[p] = true
+		f := filepath.Join(siteDir, filepath.FromSlash(p))
+		if st, err := os.Stat(f + ".br"); err == nil {
+			total += st.Size()
+		} else if st, err := os.Stat(f); err == nil {
+			total += st.Size()
+			tb.Logf("%s has no .br variant", p)
+		}
+	}
+	return len(seen), total
+}
+
+// scaleUpNodes is a control-plane node and ten workers: room for 1,000 pods (110 per node).
+func scaleUpNodes() string {
+	nodes := []string{`{"name":"demo-control-plane","controlPlane":true}`, `{"name":"demo-worker"}`}
+	for i := 2; i <= 10; i++ {
+		nodes = append(nodes, fmt.Sprintf(`{"name":"demo-worker%d"}`, i))
+	}
+	return "[" + strings.Join(nodes, ",") + "]"
+}
+
+const scaleDeployment = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  replicas: 1000
+  selector:
+    matchLabels:
+      app: web
+  template:
+    metadata:
+      labels:
+        app: web
+    spec:
+      containers:
+      - name: web
+        image: nginx:1.27
+`
+
+// BenchmarkScaleUpLongTasks plays a 1,000-replica Deployment at 10× with every view live and reports the
+// main thread's long tasks (PerformanceObserver "longtask", > 50 ms) and the frame times until all pods run.
+func BenchmarkScaleUpLongTasks(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		p := openTab(b, 1400, 900)
+		eval[bool](p, fmt.Sprintf(`kubeplay.reset({seed: 1, nodes: %s}).then(() => true)`, scaleUpNodes()))
+		eval[string](p, fmt.Sprintf(`kubeplay.apply(%q, 'web.yaml')`, scaleDeployment))
+		eval[bool](p, `(window.__e2e.longtasks = [], window.__e2e.frames = [], window.__e2e.recordFrames = true, kubeplay.play(10), true)`)
+		start := time.Now()
+		virtualStart := eval[float64](p, `kubeplay.now()`)
+		running := 0.0
+		for time.Since(start) < 4*time.Minute {
+			running = eval[float64](p, `kubeplay.snapshot().nodes.reduce((n, x) => n + x.pods.filter(p => p.status === 'Running').length, 0)`)
+			if running >= 1000 {
+				break
+			}
+			time.Sleep(500 * time.Millisecond)
+		}
+		wall := time.Since(start)
+		virtual := (eval[float64](p, `kubeplay.now()`) - virtualStart) / 1000
+		var probe struct {
+			Longtasks []float64 `json:"longtasks"`
+			Frames    []float64 `json:"frames"`
+		}
+		evalJSON(p, `(window.__e2e.recordFrames = false, kubeplay.pause(), window.__e2e)`, &probe)
+		maxTask, sumTask := 0.0, 0.0
+		for _, d := range probe.Longtasks {
+			maxTask = max(maxTask, d)
+			sumTask += d
+		}
+		sort.Float64s(probe.Frames)
+		p95 := 0.0
+		if n := len(probe.Frames); n > 0 {
+			p95 = probe.Frames[n*95/100]
+		}
+		b.ReportMetric(running, "pods-running")
+		b.ReportMetric(wall.Seconds(), "wall-s")
+		b.ReportMetric(virtual, "virtual-s")
+		b.ReportMetric(float64(len(probe.Longtasks)), "longtasks")
+		b.ReportMetric(maxTask, "longtask-max-ms")
+		b.ReportMetric(sumTask, "longtask-total-ms")
+		b.ReportMetric(p95, "frame-p95-ms")
+		if running < 1000 {
+			b.Logf("only %v of 1000 pods were Running after %v", running, wall)
+		}
+		p.checkConsole()
+		p.cancel()
+	}
+}
+
+// BenchmarkBrowserSchedulingBasic runs site/bench.html: kube-scheduler's SchedulingBasic (5000 nodes,
+// 1000 + 10000 pods) in the page's WebAssembly, and reports its pods/s.
+func BenchmarkBrowserSchedulingBasic(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		p := newTab(b, 1000, 700)
+		p.navigate("/bench.html?run=1")
+		p.poll(`document.getElementById('result').dataset.done === '1'`, 10*time.Minute)
+		if e := eval[string](p, `document.getElementById('result').dataset.error || ''`); e != "" {
+			b.Fatalf("bench page: %s", e)
+		}
+		b.Logf("%s", eval[string](p, `document.getElementById('result').textContent`))
+		b.ReportMetric(eval[float64](p, `Number(document.getElementById('result').dataset.podsPerSec)`), "pods/s")
+		p.checkConsole()
+		p.cancel()
+	}
+}

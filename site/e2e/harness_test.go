@@ -1,0 +1,303 @@
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"kubeplay/site/devserver/serve"
+)
+
+// chromiumPath is Debian's chromium (./build.sh test installs it).
+const chromiumPath = "/usr/bin/chromium"
+
+var (
+	envOnce    sync.Once
+	envErr     string
+	siteDir    string
+	distDir    string
+	server     *httptest.Server
+	browserCtx context.Context
+	stopAll    func()
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if stopAll != nil {
+		stopAll()
+	}
+	os.Exit(code)
+}
+
+// setup starts the server and the browser once, or skips the test.
+func setup(tb testing.TB) {
+	tb.Helper()
+	envOnce.Do(func() {
+		distDir = os.Getenv("KUBEPLAY_DIST")
+		if distDir == "" {
+			envErr = "KUBEPLAY_DIST is not set (./build.sh test sets it)"
+			return
+		}
+		siteDir = filepath.Join(distDir, "site")
+		for _, f := range []string{"index.html", "kubeplay.wasm", "manifest.json", "wasm_exec.js"} {
+			if _, err := os.Stat(filepath.Join(siteDir, f)); err != nil {
+				envErr = fmt.Sprintf("%s is not built: %v", f, err)
+				return
+			}
+		}
+		exe := chromiumPath
+		if _, err := os.Stat(exe); err != nil {
+			p, err := exec.LookPath("chromium")
+			if err != nil {
+				envErr = "chromium is not installed"
+				return
+			}
+			exe = p
+		}
+		profile, err := os.MkdirTemp("", "kubeplay-e2e-profile-")
+		if err != nil {
+			envErr = err.Error()
+			return
+		}
+		server = httptest.NewServer(serve.Handler(siteDir))
+		opts := append(chromedp.DefaultExecAllocatorOptions[:],
+			chromedp.ExecPath(exe),
+			chromedp.UserDataDir(profile),
+			chromedp.Flag("headless", true),
+			chromedp.Flag("no-sandbox", true),
+			chromedp.Flag("disable-gpu", true),
+			chromedp.Flag("disable-dev-shm-usage", true),
+			chromedp.Flag("lang", "en-US"),
+			chromedp.WindowSize(1400, 900),
+		)
+		allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+		bctx, cancelBrowser := chromedp.NewContext(allocCtx)
+		if err := chromedp.Do(bctx); err != nil {
+			envErr = "starting chromium: " + err.Error()
+			cancelBrowser()
+			cancelAlloc()
+			server.Close()
+			return
+		}
+		browserCtx = bctx
+		stopAll = func() {
+			cancelBrowser()
+			cancelAlloc()
+			server.Close()
+			os.RemoveAll(profile)
+		}
+	})
+	if envErr != "" {
+		tb.Skip(envErr)
+	}
+}
+
+// probe runs in every page before its own scripts: it records the loader's progress and status,
+// when body[data-ready] appears, long tasks and frame times, for the tests and benchmarks.
+const probe = `(() => {
+  const e = window.__e2e = { progress: [], status: [], readyAt: 0, longtasks: [], frames: [] };
+  const look = () => {
+    const p = document.getElementById('progress');
+    if (p && e.progress[e.progress.length - 1] !== p.value) e.progress.push(p.value);
+    const s = document.getElementById('loader-status');
+    if (s && s.textContent && e.status[e.status.length - 1] !== s.textContent) e.status.push(s.textContent);
+    if (!e.readyAt && document.body && document.body.dataset.ready === '1') e.readyAt = performance.now();
+  };
+  new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  try {
+    new PerformanceObserver((l) => { for (const t of l.getEntries()) e.longtasks.push(t.duration); })
+      .observe({ type: 'longtask', buffered: true });
+  } catch (_) {}
+  let last = 0;
+  const frame = (ts) => { if (last && e.recordFrames) e.frames.push(ts - last); last = ts; requestAnimationFrame(frame); };
+  requestAnimationFrame(frame);
+})();`
+
+// tab is one page in its own browser context (fresh storage), with its console errors collected.
+type tab struct {
+	tb     testing.TB
+	ctx    context.Context
+	cancel func()
+	mu     sync.Mutex
+	errs   []string
+}
+
+// openTab opens the playground at width×height and waits until it is ready.
+func openTab(tb testing.TB, width, height int64) *tab {
+	tb.Helper()
+	p := newTab(tb, width, height)
+	p.navigate("/")
+	p.waitReady()
+	return p
+}
+
+func newTab(tb testing.TB, width, height int64) *tab {
+	tb.Helper()
+	setup(tb)
+	tctx, cancel := chromedp.NewContext(browserCtx, chromedp.WithNewBrowserContext())
+	p := &tab{tb: tb, cancel: cancel}
+	if err := chromedp.Do(tctx); err != nil {
+		cancel()
+		tb.Fatalf("opening a tab: %v", err)
+	}
+	console := chromedp.Events(tctx, runtime.ConsoleAPICalled)
+	exceptions := chromedp.Events(tctx, runtime.ExceptionThrown)
+	go func() {
+		for ev, err := range console {
+			if err != nil {
+				return
+			}
+			if ev.Type == runtime.ConsoleAPICalledTypeError || ev.Type == runtime.ConsoleAPICalledTypeAssert {
+				var parts []string
+				for _, a := range ev.Args {
+					if len(a.Value) > 0 {
+						parts = append(parts, string(a.Value))
+					} else {
+						parts = append(parts, a.Description)
+					}
+				}
+				p.addErr("console." + string(ev.Type) + ": " + strings.Join(parts, " "))
+			}
+		}
+	}()
+	go func() {
+		for ev, err := range exceptions {
+			if err != nil {
+				return
+			}
+			d := ev.ExceptionDetails
+			msg := d.Text
+			if d.Exception != nil && d.Exception.Description != "" {
+				msg += " " + d.Exception.Description
+			}
+			p.addErr("exception: " + msg)
+		}
+	}()
+	ctx, cancelTimeout := context.WithTimeout(tctx, 4*time.Minute)
+	p.ctx = ctx
+	p.cancel = func() { cancelTimeout(); cancel() }
+	tb.Cleanup(p.cancel)
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: probe}); err != nil {
+		tb.Fatalf("adding the probe: %v", err)
+	}
+	p.do(chromedp.EmulateViewport(width, height))
+	return p
+}
+
+func (p *tab) addErr(s string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.errs = append(p.errs, s)
+}
+
+// consoleErrors returns the console errors and uncaught exceptions seen so far.
+func (p *tab) consoleErrors() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]string(nil), p.errs...)
+}
+
+// checkConsole fails the test if the page logged an error or threw.
+func (p *tab) checkConsole() {
+	p.tb.Helper()
+	// Let late errors arrive.
+	time.Sleep(100 * time.Millisecond)
+	if errs := p.consoleErrors(); len(errs) > 0 {
+		p.tb.Errorf("the page reported %d console error(s):\n%s", len(errs), strings.Join(errs, "\n"))
+	}
+}
+
+func (p *tab) do(actions ...chromedp.Action[chromedp.Void]) {
+	p.tb.Helper()
+	if err := chromedp.Do(p.ctx, actions...); err != nil {
+		p.tb.Fatalf("browser: %v", err)
+	}
+}
+
+func (p *tab) navigate(path string) {
+	p.tb.Helper()
+	p.do(chromedp.Navigate(server.URL + path))
+}
+
+// waitReady waits for body[data-ready="1"] (the core loaded, the views built).
+func (p *tab) waitReady() {
+	p.tb.Helper()
+	p.poll(`document.body && document.body.dataset.ready === '1'`, 90*time.Second)
+}
+
+// poll waits until the expression is truthy.
+func (p *tab) poll(expr string, timeout time.Duration) {
+	p.tb.Helper()
+	if _, err := chromedp.Run(p.ctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(timeout), chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
+		p.tb.Fatalf("waiting for %s: %v (console: %v)", expr, err, p.consoleErrors())
+	}
+}
+
+// eval evaluates JavaScript (awaiting a promise) and decodes the result into T.
+func eval[T any](p *tab, expr string) T {
+	p.tb.Helper()
+	v, err := chromedp.Run(p.ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
+	if err != nil {
+		p.tb.Fatalf("evaluating %s: %v", expr, err)
+	}
+	return v
+}
+
+// evalJSON evaluates and returns the JSON text of the result.
+func evalJSON(p *tab, expr string, out any) {
+	p.tb.Helper()
+	raw := eval[[]byte](p, expr)
+	if err := json.Unmarshal(raw, out); err != nil {
+		p.tb.Fatalf("decoding %s: %v", raw, err)
+	}
+}
+
+func (p *tab) click(sel string) {
+	p.tb.Helper()
+	p.do(chromedp.Click(chromedp.CSS(sel)))
+}
+
+// setEditor replaces the editor's text as a user would: focus, select all, type (insertText).
+func (p *tab) setEditor(text string) {
+	p.tb.Helper()
+	p.do(chromedp.Click(chromedp.CSS("#editor .cm-content")))
+	p.do(chromedp.KeyEvent("a", chromedp.KeyModifiers(kb.ModifierCtrl)))
+	if _, err := chromedp.Call(p.ctx, input.InsertText, input.InsertTextParams{Text: text}); err != nil {
+		p.tb.Fatalf("typing into the editor: %v", err)
+	}
+}
+
+// editorText is the editor's document as CodeMirror shows it (one line per .cm-line).
+func (p *tab) editorText() string {
+	return eval[string](p, `[...document.querySelectorAll('#editor .cm-line')].map(l => l.textContent).join('\n')`)
+}
+
+// screenshot writes the viewport as PNG to dist/screenshots/name.png.
+func (p *tab) screenshot(name string) {
+	p.tb.Helper()
+	buf, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		p.tb.Fatalf("screenshot %s: %v", name, err)
+	}
+	dir := filepath.Join(distDir, "screenshots")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		p.tb.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".png"), buf, 0o644); err != nil {
+		p.tb.Fatal(err)
+	}
+}

@@ -1,0 +1,89 @@
+// course.js: the sample course page's side of kubeplay's postMessage API (README "postMessage API").
+// Each iframe[data-kubeplay] is an independent playground. Messages go to the iframe's window with its exact
+// origin as targetOrigin (never "*"), and only answers from that window and origin are read. Answers are
+// shown with textContent. window.course = {send(frameId, message) → Promise<answer>, ready(frameId) → Promise}
+// is there for the browser tests and for the console.
+
+const frames = new Map(); // id -> {el, origin, ready, resolveReady, pending: Map(id -> resolve)}
+let seq = 0;
+
+function frameOf(source) {
+  for (const f of frames.values()) if (f.el.contentWindow === source) return f;
+  return null;
+}
+
+window.addEventListener('message', (ev) => {
+  const f = frameOf(ev.source);
+  if (!f || ev.origin !== f.origin) return;
+  const m = ev.data;
+  if (!m || typeof m !== 'object') return;
+  if (m.type === 'kubeplay:ready') f.resolveReady();
+  if (m.type === 'kubeplay:result') {
+    f.resolveReady();
+    const done = f.pending.get(m.id);
+    if (done) {
+      f.pending.delete(m.id);
+      done(m);
+    }
+  }
+});
+
+function post(f, msg) {
+  const id = `c${++seq}`;
+  return new Promise((resolve) => {
+    f.pending.set(id, resolve);
+    f.el.contentWindow.postMessage({ ...msg, id }, f.origin);
+  });
+}
+
+/** send posts {type:"kubeplay:…", …} to a playground once it is ready and resolves with its answer. */
+async function send(frameId, msg) {
+  const f = frames.get(frameId);
+  if (!f) throw new Error(`no playground ${frameId}`);
+  await f.ready;
+  return post(f, msg);
+}
+
+for (const el of document.querySelectorAll('iframe[data-kubeplay]')) {
+  const f = { el, origin: new URL(el.src, location.href).origin, pending: new Map() };
+  f.ready = new Promise((r) => { f.resolveReady = r; });
+  frames.set(el.id, f);
+  // A playground announces itself when it is ready; in case that was missed, ask for its state now and then.
+  let answered = false;
+  f.ready.then(() => { answered = true; });
+  el.addEventListener('load', () => {
+    const ping = () => {
+      if (answered) return;
+      try { el.contentWindow.postMessage({ type: 'kubeplay:state', id: 'ping' }, f.origin); } catch (_) { /* not there yet */ }
+      setTimeout(ping, 1000);
+    };
+    setTimeout(ping, 1000);
+  });
+}
+
+function show(frameId, text) {
+  const pre = document.querySelector(`pre[data-answer="${frameId}"]`);
+  if (pre) pre.textContent = text;
+}
+
+for (const host of document.querySelectorAll('.host[data-for]')) {
+  const id = host.dataset.for;
+  const status = host.querySelector('.status');
+  const f = frames.get(id);
+  if (!f) continue;
+  f.ready.then(() => { if (status) status.textContent = 'ready / 準備完了'; });
+  for (const b of host.querySelectorAll('button[data-op]')) {
+    b.addEventListener('click', async () => {
+      const msg = { type: `kubeplay:${b.dataset.op}` };
+      if (b.dataset.line) msg.line = b.dataset.line;
+      const a = await send(id, msg);
+      if (!a.ok) return show(id, `error: ${a.error}`);
+      if (a.output !== undefined) return show(id, a.output);
+      if (a.events) return show(id, a.events.map((e) => `${e.type}\t${e.reason}\t${e.object}\t${e.message}`).join('\n'));
+      if (a.result) return show(id, a.result.transcript || JSON.stringify(a.result, null, 2));
+      return show(id, JSON.stringify(a.state ?? a, null, 2));
+    });
+  }
+}
+
+window.course = { send, ready: (frameId) => frames.get(frameId)?.ready };

@@ -1,0 +1,148 @@
+// player: the scenario player pane. One step at a time, like The Secret Lives of Data: the step's narration
+// (rendered from safe nodes, text only), what running it does, its expectations, a "Run this step" button,
+// progress, and after it ran a ✓ or ✗ per expectation with the transcript's message (expected versus got).
+// After the last step the learner keeps playing freely. The session (site/src/session.js) owns the state;
+// the pane only renders it and calls back.
+
+import { h, clear } from './dom.js';
+import { t, getLang, onLang } from '../i18n.js';
+import { renderNarration } from '../scenario/narration.js';
+
+export class PlayerPane {
+  /**
+   * @param {{onRun: () => Promise<void>|void}} hooks
+   */
+  constructor(hooks) {
+    this.hooks = hooks;
+    this.data = null; // loaded scenario: {name, title, summary, steps: [{narration, apply, run, expect}]}
+    this.results = []; // per step: {expectations, transcript, passed, failure} once run
+    this.next = 0; // first step not run yet
+    this.view = 0; // step shown
+    this.busy = false;
+    this.collapsed = false;
+    this.el = h('section#player.pane.player-pane', { 'aria-labelledby': 'player-title', hidden: true });
+    const layout = document.querySelector('.layout');
+    if (layout) layout.prepend(this.el);
+    else document.body.append(this.el);
+    onLang(() => this.render());
+  }
+
+  /** show a freshly loaded scenario (null hides the pane: free play). */
+  show(data) {
+    this.data = data;
+    this.results = [];
+    this.next = 0;
+    this.view = 0;
+    this.render();
+  }
+
+  /** recorded stores step i's result and moves the view to it. */
+  recorded(i, res) {
+    this.results[i] = res;
+    this.next = Math.max(this.next, i + 1);
+    this.view = i;
+    this.render();
+  }
+
+  setBusy(b) {
+    this.busy = b;
+    this.render();
+  }
+
+  text(v) {
+    if (!v || typeof v !== 'object') return '';
+    const l = getLang();
+    return String((l === 'ja' ? v.ja || v.en : v.en || v.ja) || '');
+  }
+
+  render() {
+    const el = this.el;
+    const d = this.data;
+    const layout = document.querySelector('.layout');
+    if (layout) layout.classList.toggle('has-player', !!d);
+    el.hidden = !d;
+    clear(el);
+    if (!d) return;
+    const n = d.steps.length;
+    const i = Math.min(Math.max(0, this.view), Math.max(0, n - 1));
+    const step = d.steps[i] || { narration: {}, run: [], expect: [] };
+    const res = this.results[i];
+    const done = this.next >= n;
+
+    const progress = h('progress.player-progress', { max: String(n), value: String(this.next), 'aria-label': t('player.aria') });
+    const head = h('div.pane-head.player-head', null,
+      h('h2#player-title.pane-title.player-title', { title: this.text(d.summary) }, this.text(d.title)),
+      h('span.player-count', { 'aria-live': 'polite' }, t('player.step', { i: i + 1, n })),
+      progress,
+      h('button.btn.btn-ghost.btn-icon.player-toggle', {
+        type: 'button', 'aria-expanded': String(!this.collapsed),
+        'aria-label': t(this.collapsed ? 'player.expand' : 'player.collapse'), title: t(this.collapsed ? 'player.expand' : 'player.collapse'),
+        on: { click: () => { this.collapsed = !this.collapsed; this.render(); } },
+      }, this.collapsed ? '▾' : '▴'),
+    );
+    el.append(head);
+    if (this.collapsed) return;
+
+    const body = h('div.player-body');
+    const narration = h('div.player-narration', { lang: getLang() });
+    const nodes = step.narration ? (getLang() === 'ja' ? step.narration.ja : step.narration.en) : null;
+    narration.append(renderNarration(nodes && nodes.length ? nodes : step.narration && (step.narration.ja || step.narration.en)));
+    body.append(narration);
+
+    const ran = [];
+    if (step.apply) ran.push(`kubectl apply -f ${step.apply}`);
+    for (const l of step.run || []) ran.push(String(l));
+    if (ran.length && !res) {
+      body.append(h('p.player-label', null, t('player.runsFirst')), h('pre.player-cmds', null, ran.map((l) => `$ ${l}`).join('\n')));
+    }
+
+    const expects = step.expect || [];
+    if (expects.length) {
+      body.append(h('p.player-label', null, t('player.expect')));
+      const list = h('ul.player-expects');
+      expects.forEach((text, j) => {
+        const r = res && res.expectations ? res.expectations[j] : null;
+        const state = r ? (r.ok ? 'ok' : 'fail') : 'pending';
+        const mark = state === 'ok' ? '✓' : state === 'fail' ? '✗' : '○';
+        const label = t(state === 'ok' ? 'player.passed' : state === 'fail' ? 'player.failed' : 'player.pending');
+        const msg = r ? String(r.message || '').replace(/^[✓✗]\s*/, '') : String(text);
+        list.append(h('li.player-expect', { dataset: { state } },
+          h('span.player-mark', { 'aria-label': label, title: label }, mark),
+          h('span.player-expect-text', null, msg)));
+      });
+      body.append(list);
+    }
+    if (res) {
+      if (res.failure) body.append(h('p.player-failure', { role: 'alert' }, t('player.error', { msg: res.failure })));
+      body.append(h('p.player-summary', { dataset: { state: res.passed ? 'ok' : 'fail' } }, t(res.passed ? 'player.allPassed' : 'player.someFailed')));
+      if (res.transcript) {
+        body.append(h('details.player-transcript', null, h('summary', null, t('player.transcript')), h('pre', null, res.transcript)));
+      }
+    }
+    if (done && i === n - 1 && res) body.append(h('p.player-done', null, t('player.done')));
+    el.append(body);
+
+    const canRun = i === this.next && !done;
+    const bar = h('div.player-bar',
+      null,
+      h('button.btn.btn-icon.player-prev', {
+        type: 'button', 'aria-label': t('player.prev'), title: t('player.prev'), disabled: i === 0,
+        on: { click: () => { this.view = i - 1; this.render(); } },
+      }, '←'),
+      // After a step ran, the main button moves on to the next one (whose narration comes first).
+      res && i + 1 < n && i + 1 <= this.next
+        ? h('button.btn.btn-primary.player-advance', {
+          type: 'button', on: { click: () => { this.view = i + 1; this.render(); } },
+        }, `${t('player.next')} →`)
+        : h('button.btn.btn-primary.player-run', {
+          type: 'button', disabled: !canRun || this.busy,
+          on: { click: () => this.hooks.onRun(i) },
+        }, this.busy ? t('player.running') : t('player.run')),
+      h('button.btn.btn-icon.player-next', {
+        type: 'button', 'aria-label': t('player.next'), title: t('player.next'), disabled: i >= n - 1 || i >= this.next,
+        on: { click: () => { this.view = i + 1; this.render(); } },
+      }, '→'),
+    );
+    el.append(bar);
+  }
+}

@@ -1,0 +1,138 @@
+package seam
+
+import (
+	"encoding/json"
+	"fmt"
+	"runtime"
+	"time"
+
+	"kubeplay/core/api"
+	"kubeplay/core/apiserver"
+	"kubeplay/core/client"
+	"kubeplay/core/scheduler"
+	"kubeplay/core/sim"
+	"kubeplay/core/store"
+)
+
+// BenchOptions sizes benchScheduling. The defaults are kube-scheduler's
+// SchedulingBasic/5000Nodes workload.
+type BenchOptions struct {
+	Nodes    int `json:"nodes"`
+	InitPods int `json:"initPods"`
+	Pods     int `json:"pods"`
+}
+
+// BenchResult is what benchScheduling measured.
+type BenchResult struct {
+	Nodes      int     `json:"nodes"`
+	InitPods   int     `json:"initPods"`
+	Pods       int     `json:"pods"`
+	Scheduled  int     `json:"scheduled"`
+	SetupMs    float64 `json:"setupMs"`
+	Ms         float64 `json:"ms"`
+	PodsPerSec float64 `json:"podsPerSec"`
+	HeapBytes  uint64  `json:"heapBytes"`
+}
+
+// benchScheduling(optsJSON) runs SchedulingBasic on a fresh apiserver and
+// scheduler (not the playground's cluster) and measures the wall time from
+// creating the measured pods to all of them being bound.
+func (k *Core) benchScheduling(a argList) (any, error) {
+	o := BenchOptions{Nodes: 5000, InitPods: 1000, Pods: 10000}
+	if s := a.str(0); s != "" {
+		if err := json.Unmarshal([]byte(s), &o); err != nil {
+			return nil, fmt.Errorf("benchScheduling: %v", err)
+		}
+	}
+	return RunSchedulingBench(o, k.Wall)
+}
+
+// RunSchedulingBench is benchScheduling's body, usable natively.
+func RunSchedulingBench(o BenchOptions, wall func() time.Time) (BenchResult, error) {
+	if o.Nodes <= 0 || o.Pods <= 0 || o.InitPods < 0 {
+		return BenchResult{}, fmt.Errorf("benchScheduling: nodes and pods must be positive")
+	}
+	res := BenchResult{Nodes: o.Nodes, InitPods: o.InitPods, Pods: o.Pods}
+	t0 := wall()
+	s := sim.New(1)
+	s.Trace.Disabled = true
+	srv := apiserver.New(s, store.New(s))
+	admin := client.New(srv, apiserver.Admin(), "kubectl")
+	pods := admin.Resource("pods").Namespace("default")
+	for i := 0; i < o.Nodes; i++ {
+		if err := createReadyNode(admin, perfNode(i)); err != nil {
+			return res, err
+		}
+	}
+	sched := scheduler.New(s, client.New(srv, apiserver.Scheduler(), scheduler.Component))
+	sched.Start()
+	for i := 0; i < o.InitPods; i++ {
+		if _, err := pods.Create(perfPod("init", i)); err != nil {
+			return res, err
+		}
+	}
+	s.RunWhile(time.Hour, func() bool { return sched.Stats().Scheduled < o.InitPods })
+	runtime.GC()
+	res.SetupMs = float64(wall().Sub(t0).Microseconds()) / 1e3
+	start := wall()
+	for i := 0; i < o.Pods; i++ {
+		if _, err := pods.Create(perfPod("pod", i)); err != nil {
+			return res, err
+		}
+	}
+	total := o.InitPods + o.Pods
+	s.RunWhile(time.Hour, func() bool { return sched.Stats().Scheduled < total })
+	elapsed := wall().Sub(start)
+	res.Scheduled = sched.Stats().Scheduled - o.InitPods
+	res.Ms = float64(elapsed.Microseconds()) / 1e3
+	if elapsed > 0 {
+		res.PodsPerSec = float64(res.Scheduled) / elapsed.Seconds()
+	}
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	res.HeapBytes = m.HeapAlloc
+	sched.Stop()
+	return res, nil
+}
+
+// perfNode is scheduler_perf's node-default.yaml: 110 pods, 4 cpu, 32Gi.
+func perfNode(i int) *api.Node {
+	n := &api.Node{}
+	n.Name = fmt.Sprintf("scheduler-perf-%05d", i)
+	n.Labels = map[string]string{api.LabelHostname: n.Name}
+	rl := api.ResourceList{api.ResourcePods: api.MustParse("110"), api.ResourceCPU: api.MustParse("4"), api.ResourceMemory: api.MustParse("32Gi")}
+	n.Status.Capacity, n.Status.Allocatable = rl, rl
+	n.Status.Conditions = []api.NodeCondition{{Type: api.NodeReady, Status: api.ConditionTrue}}
+	return n
+}
+
+// perfPod is scheduler_perf's pod-default.yaml: one pause container
+// requesting 100m cpu and 500Mi memory.
+func perfPod(prefix string, i int) *api.Pod {
+	p := &api.Pod{}
+	p.Name, p.Namespace = fmt.Sprintf("%s-%05d", prefix, i), "default"
+	rl := api.ResourceList{api.ResourceCPU: api.MustParse("100m"), api.ResourceMemory: api.MustParse("500Mi")}
+	p.Spec.Containers = []api.Container{{Name: "pause", Image: "registry.k8s.io/pause:3.10",
+		Ports:     []api.ContainerPort{{ContainerPort: 80}},
+		Resources: api.ResourceRequirements{Requests: rl, Limits: rl}}}
+	return p
+}
+
+// createReadyNode creates a Ready node and, standing in for the node
+// lifecycle controller, removes the not-ready taint admission put on it.
+func createReadyNode(c *client.Client, n *api.Node) error {
+	o, err := c.Resource("nodes").Create(n)
+	if err != nil {
+		return err
+	}
+	created := o.(*api.Node)
+	var taints []api.Taint
+	for _, t := range created.Spec.Taints {
+		if t.Key != "node.kubernetes.io/not-ready" {
+			taints = append(taints, t)
+		}
+	}
+	created.Spec.Taints = taints
+	_, err = c.Resource("nodes").Update(created)
+	return err
+}

@@ -1,0 +1,98 @@
+package seam
+
+import (
+	"fmt"
+
+	"kubeplay/core/api"
+)
+
+type etcdKey struct {
+	Key            string `json:"key"`
+	CreateRevision int64  `json:"createRevision"`
+	ModRevision    int64  `json:"modRevision"`
+	Version        int64  `json:"version"`
+	Lease          int64  `json:"lease,omitempty"`
+}
+
+type etcdWatcher struct {
+	Component     string `json:"component"`
+	User          string `json:"user"`
+	Resource      string `json:"resource"`
+	Namespace     string `json:"namespace"`
+	LabelSelector string `json:"labelSelector,omitempty"`
+	FieldSelector string `json:"fieldSelector,omitempty"`
+	Revision      int64  `json:"revision"`
+	Delivered     int    `json:"delivered"`
+}
+
+type etcdView struct {
+	Revision        int64         `json:"revision"`
+	CompactRevision int64         `json:"compactRevision"`
+	Keys            []etcdKey     `json:"keys"`
+	Watchers        []etcdWatcher `json:"watchers"`
+}
+
+// etcd(prefix) lists the keys under prefix ("/registry/" when empty) with
+// their revisions, and the apiserver's open watches.
+func (k *Core) etcd(a argList) (any, error) {
+	prefix := a.str(0)
+	if prefix == "" {
+		prefix = "/registry/"
+	}
+	st := k.c.Store
+	v := etcdView{Revision: st.Rev(), CompactRevision: st.CompactRevision(), Keys: []etcdKey{}, Watchers: []etcdWatcher{}}
+	for _, kv := range st.Keys(prefix) {
+		v.Keys = append(v.Keys, etcdKey{Key: kv.Key, CreateRevision: kv.CreateRevision, ModRevision: kv.ModRevision,
+			Version: kv.Version, Lease: kv.Lease})
+	}
+	for _, w := range k.c.Server.Watchers() {
+		v.Watchers = append(v.Watchers, etcdWatcher{Component: w.Component, User: w.User, Resource: w.Resource,
+			Namespace: w.Namespace, LabelSelector: w.LabelSelector, FieldSelector: w.FieldSelector,
+			Revision: w.LastRevision, Delivered: w.Delivered})
+	}
+	return v, nil
+}
+
+type etcdValueView struct {
+	etcdKey
+	YAML  string `json:"yaml"`
+	Bytes int    `json:"bytes"`
+}
+
+// etcdValue(key) shows one key's current value as YAML.
+func (k *Core) etcdValue(a argList) (any, error) {
+	kv, err := k.c.Store.Get(a.str(0), 0)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", a.str(0), err)
+	}
+	v := etcdValueView{etcdKey: etcdKey{Key: kv.Key, CreateRevision: kv.CreateRevision, ModRevision: kv.ModRevision,
+		Version: kv.Version, Lease: kv.Lease}, Bytes: len(kv.Value)}
+	if obj, err := api.Decode(kv.Value); err == nil {
+		v.YAML = string(api.EncodeYAML(obj))
+	} else {
+		v.YAML = string(kv.Value)
+	}
+	return v, nil
+}
+
+type etcdLogRow struct {
+	Revision int64  `json:"revision"`
+	Type     string `json:"type"`
+	Key      string `json:"key"`
+}
+
+// MaxEtcdLog bounds one etcdLog answer (the newest entries are kept).
+const MaxEtcdLog = 2000
+
+// etcdLog(sinceRev) lists the retained changes after sinceRev.
+func (k *Core) etcdLog(a argList) (any, error) {
+	from := int64(a.num(0)) + 1
+	if rev := k.c.Store.Rev(); rev-from+1 > MaxEtcdLog {
+		from = rev - MaxEtcdLog + 1
+	}
+	rows := []etcdLogRow{}
+	for _, e := range k.c.Store.Log(from) {
+		rows = append(rows, etcdLogRow{Revision: e.KV.ModRevision, Type: e.Type.String(), Key: e.KV.Key})
+	}
+	return rows, nil
+}

@@ -1,0 +1,263 @@
+package seam
+
+import (
+	"bytes"
+	"sort"
+	"strings"
+
+	"kubeplay/core/api"
+	"kubeplay/core/scheduler"
+)
+
+// describe(resource, namespace, name) is kubectl describe's text.
+func (k *Core) describe(a argList) (any, error) {
+	k.stash()
+	args := []string{"describe", a.str(0)}
+	if a.str(2) != "" {
+		args = append(args, a.str(2))
+	}
+	if a.str(1) != "" {
+		args = append(args, "-n", a.str(1))
+	}
+	var buf bytes.Buffer
+	code := k.c.Kubectl(&k.out).Run(args, &buf, &buf)
+	return map[string]any{"output": buf.String(), "code": code}, nil
+}
+
+type explainNode struct {
+	Node     string           `json:"node"`
+	Feasible bool             `json:"feasible"`
+	Plugin   string           `json:"plugin,omitempty"`
+	Reason   string           `json:"reason,omitempty"`
+	Scores   map[string]int64 `json:"scores,omitempty"`
+	Total    *int64           `json:"total,omitempty"`
+}
+
+type explainPlugin struct {
+	Name   string `json:"name"`
+	Weight int64  `json:"weight"`
+}
+
+type explainView struct {
+	Pod         string          `json:"pod"`
+	Time        string          `json:"time"`
+	NumAllNodes int             `json:"numAllNodes"`
+	Nodes       []explainNode   `json:"nodes"`
+	Plugins     []string        `json:"plugins"`
+	Weights     []explainPlugin `json:"weights"`
+	Chosen      string          `json:"chosen"`
+	Message     string          `json:"message,omitempty"`
+	Text        string          `json:"text"`
+}
+
+// explain(namespace, name) is the scheduler's last attempt for a pod: per
+// node, the filter verdict and each score plugin's weighted score.
+func (k *Core) explain(a argList) (any, error) {
+	ns, name := a.str(0), a.str(1)
+	if ns == "" {
+		ns = "default"
+	}
+	if k.c.Scheduler == nil {
+		return map[string]string{"error": "this cluster has no scheduler"}, nil
+	}
+	at, ok := k.c.Scheduler.Explain(ns, name)
+	if !ok {
+		return map[string]string{"error": "the scheduler has not tried to schedule pod " + ns + "/" + name + " (yet)"}, nil
+	}
+	v := explainView{Pod: ns + "/" + name, Time: at.Time.UTC().Format("2006-01-02T15:04:05Z07:00"), NumAllNodes: at.NumAllNodes,
+		Nodes: []explainNode{}, Plugins: []string{}, Weights: []explainPlugin{}, Chosen: at.Chosen, Message: at.Message,
+		Text: scheduler.FormatExplain(at)}
+	for _, s := range at.Scores {
+		if !s.Skipped {
+			v.Plugins = append(v.Plugins, s.Plugin)
+			v.Weights = append(v.Weights, explainPlugin{Name: s.Plugin, Weight: s.Weight})
+		}
+	}
+	idx := map[string]int{}
+	for i, n := range at.ScoredNodes {
+		idx[n] = i
+	}
+	for _, nv := range at.Nodes {
+		en := explainNode{Node: nv.Node, Feasible: nv.Passed, Plugin: nv.Plugin, Reason: strings.Join(nv.Reasons, ", ")}
+		if i, ok := idx[nv.Node]; ok {
+			en.Scores = map[string]int64{}
+			for _, s := range at.Scores {
+				if !s.Skipped {
+					en.Scores[s.Plugin] = s.Normalized[i] * s.Weight
+				}
+			}
+			t := at.Totals[i]
+			en.Total = &t
+		}
+		v.Nodes = append(v.Nodes, en)
+	}
+	return v, nil
+}
+
+// kubectlVerbs are the subcommands core/kubectl runs.
+var kubectlVerbs = []string{"annotate", "api-resources", "apply", "auth", "cluster-info", "cordon", "create", "delete",
+	"describe", "drain", "events", "get", "label", "logs", "patch", "rollout", "scale", "set", "taint", "uncordon",
+	"version", "wait"}
+
+// complete(line) returns the candidates for the line's last word: commands,
+// kubectl verbs, resource names and object names.
+func (k *Core) complete(a argList) (any, error) {
+	line := a.str(0)
+	words := strings.Fields(line)
+	last := ""
+	if len(words) > 0 && !strings.HasSuffix(line, " ") {
+		last = words[len(words)-1]
+		words = words[:len(words)-1]
+	}
+	cands := k.candidates(words)
+	out := []string{}
+	seen := map[string]bool{}
+	for _, c := range cands {
+		if strings.HasPrefix(c, last) && !seen[c] {
+			seen[c] = true
+			out = append(out, c)
+		}
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+func (k *Core) candidates(words []string) []string {
+	if len(words) == 0 {
+		return []string{"kubectl", "sim", "sleep", "kubeplay"}
+	}
+	// Drop flags and their values so positions count only arguments.
+	var args []string
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		if strings.HasPrefix(w, "-") {
+			if !strings.Contains(w, "=") && (w == "-n" || w == "--namespace" || w == "-o" || w == "--output" || w == "-l" || w == "-f" || w == "--as") {
+				i++
+			}
+			continue
+		}
+		args = append(args, w)
+	}
+	ns := "default"
+	for i, w := range words {
+		if (w == "-n" || w == "--namespace") && i+1 < len(words) {
+			ns = words[i+1]
+		}
+		if v, ok := strings.CutPrefix(w, "--namespace="); ok {
+			ns = v
+		}
+	}
+	switch args[0] {
+	case "kubectl", "k":
+		switch len(args) {
+		case 1:
+			return kubectlVerbs
+		case 2:
+			switch args[1] {
+			case "cordon", "uncordon", "drain", "taint":
+				return k.names("nodes", "")
+			case "logs":
+				return k.names("pods", ns)
+			case "rollout":
+				return []string{"history", "pause", "restart", "resume", "status", "undo"}
+			case "auth":
+				return []string{"can-i", "whoami"}
+			case "create":
+				return []string{"clusterrole", "clusterrolebinding", "configmap", "deployment", "namespace", "role", "rolebinding", "secret", "serviceaccount"}
+			case "apply", "version", "api-resources", "cluster-info", "events":
+				return nil
+			}
+			return resourceWords()
+		default:
+			if args[1] == "rollout" && len(args) == 3 {
+				return []string{"deployment", "daemonset", "statefulset"}
+			}
+			var kind string
+			if args[1] == "rollout" {
+				kind = args[3]
+			} else {
+				kind = args[2]
+			}
+			if r, _, ok := strings.Cut(kind, "/"); ok {
+				kind = r
+			}
+			info, ok := api.ResourceFor(kind)
+			if !ok {
+				return nil
+			}
+			if !info.Namespaced {
+				ns = ""
+			}
+			return k.namesOf(info, ns)
+		}
+	case "sim":
+		switch len(args) {
+		case 1:
+			return []string{"node", "restart", "stop", "start", "compact"}
+		case 2:
+			switch args[1] {
+			case "node":
+				return []string{"down", "up", "add", "delete"}
+			case "restart", "stop", "start":
+				comps := []string{"kube-scheduler", "kube-controller-manager"}
+				if args[1] == "restart" {
+					for _, n := range k.c.NodeNames() {
+						comps = append(comps, "kubelet/"+n)
+					}
+				}
+				return comps
+			}
+		case 3:
+			if args[1] == "node" && args[2] != "add" {
+				return k.c.NodeNames()
+			}
+		}
+	case "kubeplay":
+		switch len(args) {
+		case 1:
+			return []string{"explain"}
+		case 2:
+			return []string{"pod"}
+		case 3:
+			return k.names("pods", ns)
+		}
+	}
+	return nil
+}
+
+func resourceWords() []string {
+	var out []string
+	for _, r := range api.Resources() {
+		if !hasVerb(r.Verbs, "list") {
+			continue
+		}
+		out = append(out, r.Resource)
+		out = append(out, r.ShortNames...)
+	}
+	return out
+}
+
+func hasVerb(verbs []string, v string) bool {
+	for _, x := range verbs {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+func (k *Core) names(resource, ns string) []string {
+	info, ok := api.ResourceFor(resource)
+	if !ok {
+		return nil
+	}
+	return k.namesOf(info, ns)
+}
+
+func (k *Core) namesOf(info *api.ResourceInfo, ns string) []string {
+	var out []string
+	for _, o := range k.c.Server.Peek(info.Group, info.Resource, ns) {
+		out = append(out, o.GetObjectMeta().Name)
+	}
+	return out
+}

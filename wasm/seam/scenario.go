@@ -1,0 +1,243 @@
+package seam
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+
+	"kubeplay/core/scenario"
+	"kubeplay/core/shell"
+)
+
+// The scenario player's side of the seam (issue 5): the built-in library,
+// loading one scenario onto a fresh cluster, and running its steps with
+// their expectations. The page renders narration from safe nodes
+// (scenario.Markdown) with text nodes only.
+//
+//	scenarios()              → [{name, title:{ja,en}, summary:{ja,en}, steps}]
+//	loadScenario(name, seed) → {name, title, summary, seed, files, steps:[{narration:{ja,en}, apply, run, expect}]}
+//	runStep(i)               → runs every step up to i (0-based) that has not run yet:
+//	                           {index, transcript, passed, expectations:[{text, ok, message}], next, done}
+//	scenarioState()          → {name, seed, next, steps, done} ("" name: free play)
+func init() {
+	table["scenarios"] = (*Core).scenarios
+	table["loadScenario"] = (*Core).loadScenario
+	table["runStep"] = (*Core).runStep
+	table["scenarioState"] = (*Core).scenarioState
+}
+
+// session is a scenario loaded on a Core. It is stale once the Core's
+// cluster is replaced (reset), and then the page is in free play.
+type session struct {
+	sc   *scenario.Scenario
+	p    *scenario.Player
+	seed uint64
+}
+
+// sessions holds each Core's scenario (Core's own fields belong to the seam
+// proper; the player is kept beside it).
+var sessions = map[*Core]*session{}
+
+func (k *Core) session() *session {
+	s := sessions[k]
+	if s == nil || k.c == nil || s.p.Cluster() != k.c {
+		delete(sessions, k)
+		return nil
+	}
+	return s
+}
+
+var library struct {
+	once sync.Once
+	list []*scenario.Scenario
+	err  error
+}
+
+// Library returns the built-in scenarios, parsed once.
+func Library() ([]*scenario.Scenario, error) {
+	library.once.Do(func() { library.list, library.err = scenario.Library() })
+	return library.list, library.err
+}
+
+// FindScenario returns the built-in scenario called name.
+func FindScenario(name string) (*scenario.Scenario, error) {
+	list, err := Library()
+	if err != nil {
+		return nil, err
+	}
+	for _, sc := range list {
+		if sc.Name == name {
+			return sc, nil
+		}
+	}
+	return nil, fmt.Errorf("unknown scenario %q", name)
+}
+
+type scenarioInfo struct {
+	Name    string        `json:"name"`
+	Title   scenario.Text `json:"title"`
+	Summary scenario.Text `json:"summary"`
+	Steps   int           `json:"steps"`
+}
+
+func (k *Core) scenarios(argList) (any, error) {
+	list, err := Library()
+	if err != nil {
+		return nil, err
+	}
+	out := make([]scenarioInfo, 0, len(list))
+	for _, sc := range list {
+		out = append(out, scenarioInfo{Name: sc.Name, Title: sc.Title, Summary: sc.Summary, Steps: len(sc.Steps)})
+	}
+	return out, nil
+}
+
+type narration struct {
+	JA []scenario.Node `json:"ja"`
+	EN []scenario.Node `json:"en"`
+}
+
+type stepInfo struct {
+	Narration narration `json:"narration"`
+	Apply     string    `json:"apply,omitempty"`
+	Run       []string  `json:"run"`
+	Expect    []string  `json:"expect"`
+}
+
+type loadedScenario struct {
+	Name    string          `json:"name"`
+	Title   scenario.Text   `json:"title"`
+	Summary scenario.Text   `json:"summary"`
+	Seed    uint64          `json:"seed"`
+	Files   []scenario.File `json:"files"`
+	Steps   []stepInfo      `json:"steps"`
+	Now     float64         `json:"now"`
+}
+
+// loadScenario builds the scenario's cluster (its nodes, images and seed;
+// a non-zero seed argument overrides the scenario's) and makes it the
+// playground's cluster, positioned before the first step. The terminal
+// keeps working on it between and after steps (free play).
+func (k *Core) loadScenario(a argList) (any, error) {
+	sc, err := FindScenario(a.str(0))
+	if err != nil {
+		return nil, err
+	}
+	seed := uint64(a.num(1))
+	if k.c != nil {
+		k.c.StopWatches()
+	}
+	delete(sessions, k)
+	p := scenario.NewPlayer(sc, scenario.Options{Seed: seed})
+	k.out.Reset()
+	k.pending.Reset()
+	k.c = p.Cluster()
+	k.sh = shell.New(k.c, &k.out)
+	k.sh.Echo = false
+	k.sh.SetOutput(&k.out)
+	s := &session{sc: sc, p: p, seed: k.c.Sim.Seed()}
+	sessions[k] = s
+
+	res := loadedScenario{Name: sc.Name, Title: sc.Title, Summary: sc.Summary, Seed: s.seed,
+		Files: append([]scenario.File{}, sc.Files...), Steps: make([]stepInfo, len(sc.Steps)), Now: ms(k.c.Sim.Now())}
+	for i := range sc.Steps {
+		st := &sc.Steps[i]
+		info := stepInfo{
+			Narration: narration{JA: nodes(sc.NarrationNodes(i, "ja")), EN: nodes(sc.NarrationNodes(i, "en"))},
+			Apply:     st.Apply, Run: append([]string{}, st.Run...), Expect: make([]string, len(st.Expect)),
+		}
+		for j := range st.Expect {
+			info.Expect[j] = st.Expect[j].Describe()
+		}
+		res.Steps[i] = info
+	}
+	return res, nil
+}
+
+func nodes(n []scenario.Node) []scenario.Node {
+	if n == nil {
+		return []scenario.Node{}
+	}
+	return n
+}
+
+type expectationResult struct {
+	// Text describes the expectation; Message is the transcript's ✓/✗ line
+	// (expected versus got on failure).
+	Text    string  `json:"text"`
+	OK      bool    `json:"ok"`
+	Message string  `json:"message"`
+	Got     string  `json:"got,omitempty"`
+	Waited  float64 `json:"waitedMs"`
+}
+
+type stepRun struct {
+	Index        int                 `json:"index"` // 0-based
+	Transcript   string              `json:"transcript"`
+	Passed       bool                `json:"passed"`
+	Expectations []expectationResult `json:"expectations"`
+	Next         int                 `json:"next"`
+	Done         bool                `json:"done"`
+	Now          float64             `json:"now"`
+	Error        string              `json:"failure,omitempty"`
+}
+
+// runStep runs the scenario's steps in order up to step i (0-based; -1 or
+// missing = the next one) and answers the last one's result. A step that
+// already ran is an error: steps run once, in order.
+func (k *Core) runStep(a argList) (any, error) {
+	s := k.session()
+	if s == nil {
+		return nil, fmt.Errorf("no scenario is loaded (free play)")
+	}
+	i := s.p.Next()
+	if len(a) > 0 && a[0] != nil && a.num(0) >= 0 {
+		i = int(a.num(0))
+	}
+	if i >= len(s.sc.Steps) {
+		return nil, fmt.Errorf("scenario %s has %d steps; there is no step %d", s.sc.Name, len(s.sc.Steps), i+1)
+	}
+	if i < s.p.Next() {
+		return nil, fmt.Errorf("step %d has already run (steps run once, in order)", i+1)
+	}
+	k.stash()
+	var last stepRun
+	for !s.p.Done() && s.p.Next() <= i {
+		before := len(s.p.Result().Transcript)
+		idx := s.p.Next()
+		sr := s.p.Step()
+		res := s.p.Result()
+		last = stepRun{Index: idx, Transcript: res.Transcript[before:], Passed: true, Expectations: []expectationResult{}}
+		for j, e := range sr.Expectations {
+			text := e.Description
+			if j < len(s.sc.Steps[idx].Expect) && text == "" {
+				text = s.sc.Steps[idx].Expect[j].Describe()
+			}
+			last.Expectations = append(last.Expectations, expectationResult{Text: text, OK: e.Passed, Message: e.Message(),
+				Got: e.Got, Waited: float64(e.Waited.Microseconds()) / 1e3})
+			last.Passed = last.Passed && e.Passed
+		}
+		if res.Err != "" {
+			last.Passed = false
+			last.Error = strings.SplitN(res.Err, "\n", 2)[0]
+		}
+	}
+	last.Next, last.Done, last.Now = s.p.Next(), s.p.Done(), ms(k.c.Sim.Now())
+	return last, nil
+}
+
+type scenarioStatus struct {
+	Name  string `json:"name"`
+	Seed  uint64 `json:"seed"`
+	Next  int    `json:"next"`
+	Steps int    `json:"steps"`
+	Done  bool   `json:"done"`
+}
+
+func (k *Core) scenarioState(argList) (any, error) {
+	s := k.session()
+	if s == nil {
+		return scenarioStatus{Seed: k.c.Sim.Seed()}, nil
+	}
+	return scenarioStatus{Name: s.sc.Name, Seed: s.seed, Next: s.p.Next(), Steps: len(s.sc.Steps), Done: s.p.Done()}, nil
+}
