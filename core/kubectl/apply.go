@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"gopkg.in/yaml.v3"
 	"io"
 	"regexp"
 	"strconv"
+	"strings"
 
 	"kubeplay/core/api"
 	"kubeplay/core/api/strategicpatch"
@@ -58,7 +60,7 @@ func (k *Kubectl) ApplyContent(filename string, content []byte, stdout, stderr i
 	inv := &invocation{k: k, name: "apply", f: f, out: stdout, errOut: stderr, ns: k.env.Namespace}
 	docs, err := parseDocs(filename, content)
 	if err != nil {
-		docs = append(docs, &doc{source: filename, err: err})
+		docs = append(docs, &doc{source: filename, err: err, line: failingDocStart(content)})
 	}
 	var diags []Diagnostic
 	errs := inv.applyDocs(docs, &diags)
@@ -68,7 +70,10 @@ func (k *Kubectl) ApplyContent(filename string, content []byte, stdout, stderr i
 	return 0, diags
 }
 
-var yamlLine = regexp.MustCompile(`yaml: line (\d+)`)
+var (
+	yamlLine     = regexp.MustCompile(`yaml: line (\d+)`)
+	unknownField = regexp.MustCompile(`unknown field "([^"]+)"`)
+)
 
 // applyDocs applies each document, printing "<kind>/<name> created|
 // configured|unchanged"; the errors are returned for printing after all
@@ -82,7 +87,19 @@ func (inv *invocation) applyDocs(docs []*doc, diags *[]Diagnostic) []error {
 		}
 		line := d.line
 		if m := yamlLine.FindStringSubmatch(err.Error()); m != nil {
-			line, _ = strconv.Atoi(m[1])
+			// YAML errors count lines from the start of their document.
+			n, _ := strconv.Atoi(m[1])
+			line = n
+			if d.line > 1 {
+				line = d.line + n - 1
+			}
+		}
+		if ms := unknownField.FindAllStringSubmatch(err.Error(), -1); ms != nil && d.node != nil {
+			// A strict decoding error: one marker on each unknown field.
+			for _, m := range ms {
+				*diags = append(*diags, Diagnostic{Line: lineOf(d.node, m[1]), Message: "unknown field \"" + m[1] + "\""})
+			}
+			return
 		}
 		var se *api.StatusError
 		if errors.As(err, &se) && se.ErrStatus.Reason == api.StatusReasonInvalid && se.ErrStatus.Details != nil && len(se.ErrStatus.Details.Causes) > 0 {
@@ -237,4 +254,23 @@ func deepCopyJSON(v any) any {
 		return out
 	}
 	return v
+}
+
+// failingDocStart returns the first line of the first document of content
+// that does not parse on its own (kubectl's YAML errors count lines from the
+// start of their document), or 1.
+func failingDocStart(content []byte) int {
+	lines := strings.Split(string(content), "\n")
+	start := 0
+	for i := 0; i <= len(lines); i++ {
+		if i < len(lines) && strings.TrimRight(lines[i], " \t\r") != "---" {
+			continue
+		}
+		var n yaml.Node
+		if err := yaml.Unmarshal([]byte(strings.Join(lines[start:i], "\n")), &n); err != nil {
+			return start + 1
+		}
+		start = i + 1
+	}
+	return 1
 }
