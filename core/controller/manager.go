@@ -12,6 +12,7 @@ import (
 	"kubeplay/core/controller/nodelifecycle"
 	"kubeplay/core/controller/podgc"
 	"kubeplay/core/controller/replicaset"
+	"kubeplay/core/controller/resourcequota"
 	"kubeplay/core/controller/serviceaccount"
 	"kubeplay/core/sim"
 	"kubeplay/core/trace"
@@ -42,6 +43,7 @@ func NewManager(s *sim.Sim, c *client.Client) *Manager {
 		job.New(ctx),
 		daemonset.New(ctx),
 		endpointslice.New(ctx),
+		resourcequota.New(ctx),
 	}
 	return m
 }

@@ -21,6 +21,11 @@ type Controller struct {
 	dInf   *client.Informer
 	rsInf  *client.Informer
 	podInf *client.Informer
+	// cs holds this controller's own writes per Deployment until the
+	// informers show them; stored is the latest Deployment the current
+	// sync wrote (fresher than the cache).
+	cs     *ctrlutil.ConsistencyStore
+	stored map[string]*api.Deployment
 }
 
 // New builds the controller on the manager's shared informers.
@@ -31,12 +36,17 @@ func New(ctx *ctrlutil.Context) *Controller {
 		rsInf:  ctrlutil.NamespaceIndexed(ctx.Informers.Informer("replicasets", "")),
 		podInf: ctrlutil.NamespaceIndexed(ctx.Informers.Informer("pods", "")),
 	}
+	c.cs = ctrlutil.NewConsistencyStore(ctx.Sim, c.dInf, c.rsInf)
+	c.stored = map[string]*api.Deployment{}
 	c.rec = client.NewRecorder(c.c, Name, "")
 	c.Loop = ctrlutil.NewLoop(ctx.Sim, Name, c.sync)
 	c.dInf.AddEventHandler(client.Handler{
 		OnAdd:    func(obj api.Object) { c.EnqueueObject(obj) },
 		OnUpdate: func(_, obj api.Object) { c.EnqueueObject(obj) },
-		OnDelete: func(obj api.Object) { c.EnqueueObject(obj) },
+		OnDelete: func(obj api.Object) {
+			c.cs.Clear(client.KeyFunc(obj))
+			c.EnqueueObject(obj)
+		},
 	})
 	c.rsInf.AddEventHandler(client.Handler{
 		OnAdd: func(obj api.Object) { c.rsChanged(nil, obj.(*api.ReplicaSet)) },
@@ -49,6 +59,13 @@ func New(ctx *ctrlutil.Context) *Controller {
 	})
 	c.podInf.AddEventHandler(client.Handler{OnDelete: func(obj api.Object) { c.podDeleted(obj.(*api.Pod)) }})
 	return c
+}
+
+// Stop forgets the writes waiting to be observed.
+func (c *Controller) Stop() {
+	c.Loop.Stop()
+	c.cs.Reset()
+	clear(c.stored)
 }
 
 func (c *Controller) resolve(ns string, ref *api.OwnerReference) *api.Deployment {
@@ -102,14 +119,25 @@ func (c *Controller) sync(key string) error {
 	ns, name := client.SplitKey(key)
 	cached, ok := ctrlutil.Get[*api.Deployment](c.dInf, ns, name)
 	if !ok {
+		c.cs.Clear(key)
 		return nil
 	}
+	// Act only on a cache that shows this controller's own last writes:
+	// otherwise it would create the same ReplicaSet again or update a
+	// Deployment it has already changed (409 Conflict). The informer event
+	// of that write queues the key again.
+	if err := c.cs.EnsureReady(key); err != nil {
+		return err
+	}
+	c.stored[key] = cached
+	defer delete(c.stored, key)
 	d := normalized(cached)
 	if d.Spec.Selector == nil || (len(d.Spec.Selector.MatchLabels) == 0 && len(d.Spec.Selector.MatchExpressions) == 0) {
 		c.rec.Eventf(cached, api.EventTypeWarning, "SelectingAll", "This deployment is selecting all pods. A non-empty selector is required.")
 		if d.Status.ObservedGeneration < d.Generation {
 			d.Status.ObservedGeneration = d.Generation
-			_, err := c.c.Resource("deployments").Namespace(ns).UpdateStatus(d)
+			obj, err := c.c.Resource("deployments").Namespace(ns).UpdateStatus(d)
+			c.cs.WroteAt(key, "deployments", obj)
 			return err
 		}
 		return nil
@@ -183,28 +211,46 @@ func (c *Controller) claimReplicaSets(d *api.Deployment) ([]*api.ReplicaSet, err
 
 // writeDeployment stores d's annotations (a plain update: kubeplay's
 // status subresource keeps metadata) and then its status, each only if it
-// changed from the cache; d becomes what was stored.
+// changed from the latest stored copy (what this sync last wrote, else the
+// cache); d becomes what was stored. Each write builds on the object the
+// previous one returned, so a sync never conflicts with itself.
 func (c *Controller) writeDeployment(d *api.Deployment) error {
 	rc := c.c.Resource("deployments").Namespace(d.Namespace)
-	cached, ok := ctrlutil.Get[*api.Deployment](c.dInf, d.Namespace, d.Name)
-	if ok && !reflect.DeepEqual(cached.Annotations, d.Annotations) {
-		upd := api.DeepCopyAs(cached)
+	key := client.KeyFunc(d)
+	base, ok := c.stored[key]
+	if !ok {
+		base, ok = ctrlutil.Get[*api.Deployment](c.dInf, d.Namespace, d.Name)
+	}
+	if ok && !reflect.DeepEqual(base.Annotations, d.Annotations) {
+		upd := api.DeepCopyAs(base)
 		upd.Annotations = d.Annotations
 		obj, err := rc.Update(upd)
 		if err != nil {
 			return err
 		}
-		stored := obj.(*api.Deployment)
-		d.ResourceVersion = stored.ResourceVersion
+		base = obj.(*api.Deployment)
+		c.wroteDeployment(key, base)
+		d.ResourceVersion = base.ResourceVersion
 	}
-	if ok && reflect.DeepEqual(cached.Status, d.Status) {
+	if ok && reflect.DeepEqual(base.Status, d.Status) {
 		return nil
 	}
 	obj, err := rc.UpdateStatus(d)
 	if err != nil {
 		return err
 	}
-	stored := normalized(obj.(*api.Deployment))
-	*d = *stored
+	stored := obj.(*api.Deployment)
+	c.wroteDeployment(key, stored)
+	*d = *normalized(stored)
 	return nil
+}
+
+func (c *Controller) wroteDeployment(key string, stored *api.Deployment) {
+	c.stored[key] = stored
+	c.cs.WroteAt(key, "deployments", stored)
+}
+
+// wroteReplicaSet records a write to a ReplicaSet of Deployment d.
+func (c *Controller) wroteReplicaSet(d *api.Deployment, rs api.Object) {
+	c.cs.WroteAt(client.KeyFunc(d), "replicasets", rs)
 }

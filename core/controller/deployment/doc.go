@@ -6,6 +6,8 @@
 // (proportionally during a rollout), pause and resume, rollbacks (a template
 // equal to an old ReplicaSet's reuses it under a new revision), revision
 // history cleanup, minReadySeconds, the progress deadline, and the
-// Progressing / Available conditions. Events come from
+// Progressing / Available conditions. It reads its own writes: a
+// Deployment is not synced again until the informers show the ReplicaSets
+// and Deployment updates its last sync made. Events come from
 // "deployment-controller".
 package deployment

@@ -35,6 +35,7 @@ func (c *Controller) getNewReplicaSet(d *api.Deployment, rsList, old []*api.Repl
 			if err != nil {
 				return nil, err
 			}
+			c.wroteReplicaSet(d, obj)
 			return obj.(*api.ReplicaSet), nil
 		}
 		needsUpdate := setDeploymentRevision(d, rs.Annotations[RevisionAnnotation])
@@ -119,6 +120,7 @@ func (c *Controller) getNewReplicaSet(d *api.Deployment, rsList, old []*api.Repl
 		return nil, err
 	default:
 		created = obj.(*api.ReplicaSet)
+		c.wroteReplicaSet(d, created)
 	}
 	if !alreadyExists && n > 0 {
 		c.rec.Eventf(d, api.EventTypeNormal, "ScalingReplicaSet", "Scaled up replica set %s from 0 to %d", created.Name, n)
@@ -290,6 +292,7 @@ func (c *Controller) scaleReplicaSet(rs *api.ReplicaSet, n int32, d *api.Deploym
 		return false, rs, err
 	}
 	updated := obj.(*api.ReplicaSet)
+	c.wroteReplicaSet(d, updated)
 	if sizeChange {
 		c.rec.Eventf(d, api.EventTypeNormal, "ScalingReplicaSet", "Scaled %s replica set %s from %d to %d", op, rs.Name, from, n)
 	}
@@ -324,8 +327,12 @@ func (c *Controller) cleanupDeployment(old []*api.ReplicaSet, d *api.Deployment)
 			continue
 		}
 		c.Trace("delete", "replicasets.apps", rs.Namespace, rs.Name, "deleting old ReplicaSet %s (revision %d) beyond revisionHistoryLimit %d", rs.Name, Revision(rs), *d.Spec.RevisionHistoryLimit)
-		if _, err := c.c.Resource("replicasets").Namespace(rs.Namespace).Delete(rs.Name, client.DeleteOptions{}); err != nil && !api.IsNotFound(err) {
+		obj, err := c.c.Resource("replicasets").Namespace(rs.Namespace).Delete(rs.Name, client.DeleteOptions{})
+		if err != nil && !api.IsNotFound(err) {
 			return err
+		}
+		if err == nil {
+			c.wroteReplicaSet(d, obj)
 		}
 	}
 	return nil

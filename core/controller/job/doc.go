@@ -5,5 +5,7 @@
 // recreates failed pods after a back-off of 10s doubling up to 6 minutes;
 // and ends the Job with SuccessCriteriaMet + Complete, or with
 // FailureTarget + Failed (BackoffLimitExceeded) once more than backoffLimit
-// pods failed. Events come from "job-controller".
+// pods failed. Pod events and status updates sync a Job once per second
+// (syncJobBatchPeriod); a Job whose finalizer removals are not yet observed
+// creates no pods. Events come from "job-controller".
 package job

@@ -39,6 +39,7 @@ type Controller struct {
 	jobInf  *client.Informer
 	podInf  *client.Informer
 	exp     *ctrlutil.Expectations
+	fin     finalizerExpectations
 	pc      ctrlutil.PodControl
 	lastErr map[string]time.Time // job key -> last pod failure seen
 }
@@ -50,32 +51,51 @@ func New(ctx *ctrlutil.Context) *Controller {
 		jobInf:  ctrlutil.NamespaceIndexed(ctx.Informers.Informer("jobs", "")),
 		podInf:  ctrlutil.NamespaceIndexed(ctx.Informers.Informer("pods", "")),
 		exp:     ctrlutil.NewExpectations(ctx.Sim),
+		fin:     finalizerExpectations{},
 		lastErr: map[string]time.Time{},
 	}
 	c.rec = client.NewRecorder(c.c, Name, "")
 	c.pc = ctrlutil.PodControl{Client: c.c, Recorder: c.rec}
 	c.Loop = ctrlutil.NewLoop(ctx.Sim, Name, c.sync)
 	c.jobInf.AddEventHandler(client.Handler{
-		OnAdd:    func(obj api.Object) { c.EnqueueObject(obj) },
-		OnUpdate: func(_, obj api.Object) { c.EnqueueObject(obj) },
-		OnDelete: func(obj api.Object) { c.exp.Delete(client.KeyFunc(obj)) },
+		OnAdd: func(obj api.Object) { c.EnqueueObject(obj) },
+		OnUpdate: func(old, obj api.Object) {
+			// A spec change syncs at once; status updates (mostly our own)
+			// are batched like pod events.
+			if old.GetObjectMeta().Generation != obj.GetObjectMeta().Generation {
+				c.EnqueueObject(obj)
+			} else {
+				c.EnqueueAfter(client.KeyFunc(obj), SyncJobBatchPeriod)
+			}
+		},
+		OnDelete: func(obj api.Object) {
+			key := client.KeyFunc(obj)
+			c.exp.Delete(key)
+			delete(c.fin, key)
+		},
 	})
 	c.podInf.AddEventHandler(client.Handler{
 		OnAdd: func(obj api.Object) {
 			if key := c.owner(obj.(*api.Pod)); key != "" {
 				c.exp.CreationObserved(key)
-				c.Enqueue(key)
+				c.EnqueueAfter(key, SyncJobBatchPeriod)
 			}
 		},
 		OnUpdate: func(_, obj api.Object) {
-			if key := c.owner(obj.(*api.Pod)); key != "" {
-				c.Enqueue(key)
+			p := obj.(*api.Pod)
+			if key := c.owner(p); key != "" {
+				if !hasTrackingFinalizer(p) {
+					c.fin.removalObserved(key, p.UID)
+				}
+				c.EnqueueAfter(key, SyncJobBatchPeriod)
 			}
 		},
 		OnDelete: func(obj api.Object) {
-			if key := c.owner(obj.(*api.Pod)); key != "" {
-				c.exp.DeletionObserved(key, client.KeyFunc(obj))
-				c.Enqueue(key)
+			p := obj.(*api.Pod)
+			if key := c.owner(p); key != "" {
+				c.exp.DeletionObserved(key, client.KeyFunc(p))
+				c.fin.removalObserved(key, p.UID)
+				c.EnqueueAfter(key, SyncJobBatchPeriod)
 			}
 		},
 	})
@@ -86,6 +106,7 @@ func New(ctx *ctrlutil.Context) *Controller {
 func (c *Controller) Stop() {
 	c.Loop.Stop()
 	c.exp.Reset()
+	clear(c.fin)
 	clear(c.lastErr)
 }
 
@@ -140,11 +161,24 @@ func (c *Controller) sync(key string) error {
 		j.Status.UncountedTerminatedPods = &api.UncountedTerminatedPods{}
 	}
 
-	// Count finished pods exactly once: uncounted list, finalizer removed, counters.
+	// Count finished pods exactly once (trackJobStatusAndRemoveFinalizers):
+	// record their UIDs as uncounted, remove their finalizers, then move
+	// them to the counters. A pod whose finalizer removal is in flight was
+	// counted by an earlier sync; an uncounted UID whose pod lost its
+	// finalizer is counted now, even if this cached Job predates the write
+	// that counted it.
+	satisfied := c.exp.Satisfied(key) && c.fin.pending(key) == 0
+	withFinalizer := map[string]bool{}
+	for _, p := range pods {
+		if hasTrackingFinalizer(p) && !c.fin.expecting(key, p.UID) {
+			withFinalizer[p.UID] = true
+		}
+	}
+	flush := countUncountedWithoutFinalizers(&j.Status, withFinalizer)
 	unc := j.Status.UncountedTerminatedPods
 	var toRelease []*api.Pod
 	for _, p := range pods {
-		if !hasTrackingFinalizer(p) {
+		if !withFinalizer[p.UID] {
 			continue
 		}
 		switch {
@@ -167,13 +201,19 @@ func (c *Controller) sync(key string) error {
 			return err
 		}
 		for _, p := range toRelease {
-			if err := c.removeFinalizer(p); err != nil && !api.IsNotFound(err) {
-				return err
+			c.fin.expectRemoval(key, p.UID)
+			if err := c.removeFinalizer(p); err != nil {
+				c.fin.removalObserved(key, p.UID)
+				if !api.IsNotFound(err) {
+					return err
+				}
 			}
 		}
-		j.Status.Succeeded += int32(len(unc.Succeeded))
-		j.Status.Failed += int32(len(unc.Failed))
-		j.Status.UncountedTerminatedPods = &api.UncountedTerminatedPods{}
+		countUncountedWithoutFinalizers(&j.Status, nil)
+	} else if flush {
+		if err := c.writeStatus(j); err != nil {
+			return err
+		}
 	}
 
 	var active, terminating []*api.Pod
@@ -190,7 +230,7 @@ func (c *Controller) sync(key string) error {
 		}
 	}
 
-	if !isFinished(j) && c.exp.Satisfied(key) {
+	if !isFinished(j) && satisfied {
 		c.decide(j, key, active, now)
 		// recount after creations/deletions
 		active = active[:0]

@@ -105,3 +105,34 @@ func TestAJobFailsOnceMoreThanBackoffLimitPodsFailWithGrowingBackOff(t *testing.
 		t.Errorf("events = %q", e.Events("default", "Job"))
 	}
 }
+
+// Regression: the sync that counted a succeeded pod wrote the Job's status
+// twice (uncounted UID, then the counter) and removed the pod's finalizer in
+// between. When the Job informer delivered the intermediate status after the
+// pod update, the next sync saw a succeeded pod without finalizer, a Job with
+// succeeded=0, and created a second pod: COMPLETIONS 2/1.
+func TestAJobRunsExactlyItsCompletionsPodsWhateverTheInformersLag(t *testing.T) {
+	for _, tc := range []struct {
+		name                     string
+		completions, parallelism int32
+	}{
+		{"one completion runs one pod", 1, 1},
+		{"three completions two at a time run three pods", 3, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for seed := uint64(1); seed <= 40; seed++ {
+				e := testenv.NewSeeded(t, seed, "demo-worker", "demo-worker2")
+				e.Succeed = func(p *api.Pod) bool { return p.Labels["job-name"] == "pi" }
+				e.Start(New(e.Ctx))
+				e.Must(e.Admin.Resource("jobs").Create(pi(tc.completions, tc.parallelism, 6)))
+				e.Until(time.Minute, "complete", func() bool { return cond(job(e), api.JobComplete) != nil })
+				e.Run(30 * time.Second)
+				j := job(e)
+				if pods := e.Pods("default", ""); int32(len(pods)) != tc.completions || j.Status.Succeeded != tc.completions || j.Status.Failed != 0 {
+					t.Errorf("seed %d: %d pods, succeeded %d, failed %d; want %d pods, %d/%d",
+						seed, len(pods), j.Status.Succeeded, j.Status.Failed, tc.completions, tc.completions, tc.completions)
+				}
+			}
+		})
+	}
+}

@@ -4,6 +4,7 @@
 // batches and deleting the extra ones in kube's ranking order, guarded by
 // expectations; it adopts matching orphans, releases pods whose labels no
 // longer match, and reports replicas, fullyLabeledReplicas, readyReplicas,
-// availableReplicas and observedGeneration. Events come from
+// availableReplicas and observedGeneration, waiting for its informers to
+// show its own last status update before syncing again. Events come from
 // "replicaset-controller".
 package replicaset

@@ -23,6 +23,7 @@ type Controller struct {
 	rsInf  *client.Informer
 	podInf *client.Informer
 	exp    *ctrlutil.Expectations
+	cs     *ctrlutil.ConsistencyStore
 	pc     ctrlutil.PodControl
 }
 
@@ -34,6 +35,7 @@ func New(ctx *ctrlutil.Context) *Controller {
 		podInf: ctrlutil.NamespaceIndexed(ctx.Informers.Informer("pods", "")),
 		exp:    ctrlutil.NewExpectations(ctx.Sim),
 	}
+	c.cs = ctrlutil.NewConsistencyStore(ctx.Sim, c.rsInf, c.podInf)
 	c.Loop = ctrlutil.NewLoop(ctx.Sim, Name, c.sync)
 	c.pc = ctrlutil.PodControl{Client: c.c, Recorder: client.NewRecorder(c.c, Name, "")}
 	c.rsInf.AddEventHandler(client.Handler{
@@ -41,6 +43,7 @@ func New(ctx *ctrlutil.Context) *Controller {
 		OnUpdate: func(_, obj api.Object) { c.EnqueueObject(obj) },
 		OnDelete: func(obj api.Object) {
 			c.exp.Delete(client.KeyFunc(obj))
+			c.cs.Clear(client.KeyFunc(obj))
 			c.EnqueueObject(obj)
 		},
 	})
@@ -56,6 +59,7 @@ func New(ctx *ctrlutil.Context) *Controller {
 func (c *Controller) Stop() {
 	c.Loop.Stop()
 	c.exp.Reset()
+	c.cs.Reset()
 }
 
 // Expectations exposes the controller's expectations (tests, the UI).
@@ -157,7 +161,15 @@ func (c *Controller) sync(key string) error {
 	rs, ok := ctrlutil.Get[*api.ReplicaSet](c.rsInf, ns, name)
 	if !ok {
 		c.exp.Delete(key)
+		c.cs.Clear(key)
 		return nil
+	}
+	// Read our own writes: a cache older than this controller's last
+	// status update or pod creation would make it write a stale status
+	// (409 Conflict) or count pods wrongly. The informer event of that
+	// write queues the key again.
+	if err := c.cs.EnsureReady(key); err != nil {
+		return err
 	}
 	needsSync := c.exp.Satisfied(key)
 	sel, err := ctrlutil.Selector(rs.Spec.Selector)
@@ -182,6 +194,9 @@ func (c *Controller) sync(key string) error {
 	updated, err := c.updateStatus(rs, status)
 	if err != nil {
 		return err
+	}
+	if updated != rs {
+		c.cs.WroteAt(key, "replicasets", updated)
 	}
 	replicas := ctrlutil.Int32(updated.Spec.Replicas, 1)
 	if manageErr == nil && updated.Spec.MinReadySeconds > 0 && updated.Status.ReadyReplicas == replicas && updated.Status.AvailableReplicas != replicas {
@@ -271,8 +286,10 @@ func (c *Controller) manageReplicas(pods []*api.Pod, rs *api.ReplicaSet, key str
 		attempted := 0
 		_, err := ctrlutil.SlowStartBatch(n, ctrlutil.SlowStartInitialBatchSize, func() error {
 			attempted++
-			_, err := c.pc.CreatePod(ctrlutil.PodFromTemplate(&rs.Spec.Template, rs, &ref), rs)
-			if err != nil {
+			pod, err := c.pc.CreatePod(ctrlutil.PodFromTemplate(&rs.Spec.Template, rs, &ref), rs)
+			if err == nil {
+				c.cs.WroteAt(key, "pods", pod)
+			} else {
 				c.exp.CreationObserved(key) // the informer will never see it
 				if ctrlutil.IsNamespaceTerminating(err) {
 					return nil

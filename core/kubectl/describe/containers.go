@@ -2,8 +2,6 @@ package describe
 
 import (
 	"fmt"
-	"net"
-	"net/url"
 	"sort"
 	"strings"
 
@@ -193,13 +191,15 @@ func describeProbe(p *api.Probe) string {
 	case p.Exec != nil:
 		return fmt.Sprintf("exec %v %s", p.Exec.Command, attrs)
 	case p.HTTPGet != nil:
-		u := &url.URL{Scheme: strings.ToLower(string(p.HTTPGet.Scheme)), Path: p.HTTPGet.Path}
+		host := p.HTTPGet.Host
 		if port := p.HTTPGet.Port.String(); port != "" {
-			u.Host = net.JoinHostPort(p.HTTPGet.Host, port)
-		} else {
-			u.Host = p.HTTPGet.Host
+			host = joinHostPort(host, port)
 		}
-		return fmt.Sprintf("http-get %s %s", u.String(), attrs)
+		path := p.HTTPGet.Path
+		if path != "" && !strings.HasPrefix(path, "/") {
+			path = "/" + path // url.URL.String adds the slash after a host
+		}
+		return fmt.Sprintf("http-get %s://%s%s %s", strings.ToLower(string(p.HTTPGet.Scheme)), host, path, attrs)
 	case p.TCPSocket != nil:
 		return fmt.Sprintf("tcp-socket %s:%s %s", p.TCPSocket.Host, p.TCPSocket.Port.String(), attrs)
 	case p.GRPC != nil:
@@ -365,4 +365,12 @@ func describeProjected(w prefixWriter, p *api.ProjectedVolumeSource) {
 			w.Write(level2, "TokenExpirationSeconds:\t%d\n", exp)
 		}
 	}
+}
+
+// joinHostPort is net.JoinHostPort (kept out of the wasm: net is large).
+func joinHostPort(host, port string) string {
+	if strings.Contains(host, ":") {
+		return "[" + host + "]:" + port
+	}
+	return host + ":" + port
 }

@@ -2,7 +2,6 @@ package describe
 
 import (
 	"fmt"
-	"net"
 	"sort"
 	"strconv"
 	"strings"
@@ -191,7 +190,7 @@ func formatEndpointSlices(slices []*api.EndpointSlice, portName string) string {
 					continue
 				}
 				if len(list) < 3 {
-					list = append(list, net.JoinHostPort(e.Addresses[0], strconv.Itoa(int(*p.Port))))
+					list = append(list, joinHostPort(e.Addresses[0], strconv.Itoa(int(*p.Port))))
 				}
 				count++
 			}

@@ -1,7 +1,6 @@
 package images
 
 import (
-	"crypto/sha256"
 	_ "embed"
 	"encoding/hex"
 	"fmt"
@@ -103,7 +102,7 @@ func (i *Image) PullTime() time.Duration {
 
 // DigestOf returns the deterministic digest kubeplay gives name:tag.
 func DigestOf(ref string) string {
-	sum := sha256.Sum256([]byte(ref))
+	sum := Sum256(ref)
 	return "sha256:" + hex.EncodeToString(sum[:])
 }
 

@@ -48,8 +48,13 @@ type Env struct {
 }
 
 // New returns an environment with the given Ready nodes (with Leases).
-func New(t testing.TB, nodes ...string) *Env {
-	s := sim.New(1)
+func New(t testing.TB, nodes ...string) *Env { return NewSeeded(t, 1, nodes...) }
+
+// NewSeeded is New on a sim with the given seed: another seed draws other
+// watch latencies, so informers of different resources lag each other
+// differently (a sweep of seeds explores the orderings).
+func NewSeeded(t testing.TB, seed uint64, nodes ...string) *Env {
+	s := sim.New(seed)
 	srv := apiserver.New(s, store.New(s))
 	srv.SetHooks(apiserver.Hooks{Default: defaults.Default})
 	e := &Env{T: t, Sim: s, Srv: srv, ReadyAfter: 2 * time.Second, Down: map[string]bool{}}
