@@ -12,5 +12,13 @@
 //   - the taint eviction controller (pkg/controller/tainteviction, events
 //     from "taint-eviction-controller"): pods that do not tolerate a
 //     NoExecute taint are deleted at once; pods tolerating it for
-//     tolerationSeconds are deleted that long after the taint was added.
+//     tolerationSeconds are deleted that long after the controller first saw
+//     them on the tainted node (the taint's arrival for pods already there,
+//     the binding for pods bound to a node tainted earlier); removing the
+//     taint cancels the deletion ("Cancelling deletion of Pod ...").
+//
+// The monitor tick reads cached Nodes and copies one only to write it; it
+// looks only at nodes whose object or Lease changed, whose grace period ran
+// out, or that it acted on last tick, so a tick over 5000 unchanged healthy
+// nodes takes a fraction of a millisecond.
 package nodelifecycle

@@ -31,14 +31,6 @@ const (
 	NodeStatusNeverUpdatedMessage = "Kubelet never posted node status."
 )
 
-// health is what the controller remembers of a node: when it last saw a
-// heartbeat (in its own clock) and the last status and lease it saw.
-type health struct {
-	probe     time.Time
-	status    api.NodeStatus
-	renewTime time.Time
-}
-
 // Controller is the node lifecycle controller.
 type Controller struct {
 	*ctrlutil.Loop
@@ -49,6 +41,10 @@ type Controller struct {
 	podInf   *client.Informer
 	health   map[string]*health
 	known    map[string]bool
+	// dirty are the nodes to look at on the next monitor tick besides those
+	// whose grace period ran out: nodes whose object or Lease changed, and
+	// nodes the last tick acted on (to retry or follow up).
+	dirty    map[string]bool
 	stopTick func()
 }
 
@@ -61,6 +57,7 @@ func New(ctx *ctrlutil.Context) *Controller {
 		podInf:   ctx.Informers.Informer("pods", ""),
 		health:   map[string]*health{},
 		known:    map[string]bool{},
+		dirty:    map[string]bool{},
 	}
 	c.podInf.AddIndexer(client.PodNodeNameIndex, client.PodNodeNameIndexFunc)
 	c.rec = client.NewRecorder(c.c, EventSource, "")
@@ -72,20 +69,35 @@ func New(ctx *ctrlutil.Context) *Controller {
 				c.known[n.Name] = true
 				c.rec.Eventf(n, api.EventTypeNormal, "RegisteredNode", "Node %s event: Registered Node %s in Controller", n.Name, n.Name)
 			}
+			c.dirty[n.Name] = true
 			c.EnqueueObject(obj)
 		},
-		OnUpdate: func(_, obj api.Object) { c.EnqueueObject(obj) },
+		OnUpdate: func(_, obj api.Object) {
+			c.dirty[obj.GetObjectMeta().Name] = true
+			c.EnqueueObject(obj)
+		},
 		OnDelete: func(obj api.Object) {
 			delete(c.health, obj.GetObjectMeta().Name)
 			delete(c.known, obj.GetObjectMeta().Name)
+			delete(c.dirty, obj.GetObjectMeta().Name)
 		},
 	})
+	leaseChanged := func(obj api.Object) {
+		if m := obj.GetObjectMeta(); m.Namespace == api.NamespaceNodeLease {
+			c.dirty[m.Name] = true
+		}
+	}
+	c.leaseInf.AddEventHandler(client.Handler{OnAdd: leaseChanged, OnUpdate: func(_, obj api.Object) { leaseChanged(obj) }})
 	return c
 }
 
-// Start starts the loop and the monitor ticker.
+// Start starts the loop and the monitor ticker. Every cached node is looked
+// at on the first tick.
 func (c *Controller) Start() {
 	c.Loop.Start()
+	for _, key := range c.nodeInf.ListKeys() {
+		c.dirty[key] = true
+	}
 	c.stopTick = c.Sim().Every(NodeMonitorPeriod, Name+" monitor", c.monitorNodeHealth)
 }
 
@@ -98,87 +110,55 @@ func (c *Controller) Stop() {
 	c.Loop.Stop()
 	clear(c.health)
 	clear(c.known)
+	clear(c.dirty)
 }
 
+// monitorNodeHealth is one monitor tick. It looks at the nodes whose object
+// or Lease changed since the last tick, whose grace period ran out, or that
+// the last tick acted on, in name order; every other node is healthy and
+// unchanged, and looking at it would do nothing. Cached objects are read,
+// never modified: a node is copied only when it is about to be written.
 func (c *Controller) monitorNodeHealth() {
 	if !c.nodeInf.HasSynced() {
 		return
 	}
-	for _, n := range ctrlutil.ListIn[*api.Node](c.nodeInf, "") {
-		observed, current := c.tryUpdateNodeHealth(api.DeepCopyAs(n))
+	now := c.Sim().Now()
+	for name, h := range c.health {
+		if h.expired(now) {
+			c.dirty[name] = true
+		}
+	}
+	if len(c.dirty) == 0 {
+		return
+	}
+	names := sortedKeys(c.dirty)
+	clear(c.dirty)
+	for _, name := range names {
+		n, ok := ctrlutil.Get[*api.Node](c.nodeInf, "", name)
+		if !ok {
+			continue
+		}
+		observed, current := c.tryUpdateNodeHealth(n)
 		if current == nil {
 			continue
 		}
-		c.processTaintBaseEviction(n, observed)
+		if c.processTaintBaseEviction(n, observed) {
+			c.dirty[name] = true
+		}
 		if current.Status != api.ConditionTrue && observed.Status == api.ConditionTrue {
+			c.dirty[name] = true
 			c.rec.Eventf(n, api.EventTypeNormal, "NodeNotReady", "Node %s status is now: %s", n.Name, "NodeNotReady")
 			c.markPodsNotReady(n.Name)
 		}
 	}
 }
 
-// tryUpdateNodeHealth refreshes the node's probe time from its Ready
-// heartbeat and its Lease and, past the grace period, sets its conditions
-// to Unknown. It returns the Ready condition as observed and as it is now.
-func (c *Controller) tryUpdateNodeHealth(n *api.Node) (api.NodeCondition, *api.NodeCondition) {
-	now := c.Sim().Now()
-	grace := NodeMonitorGracePeriod
-	var observed api.NodeCondition
-	current := getNodeCondition(&n.Status, api.NodeReady)
-	h := c.health[n.Name]
-	if current == nil {
-		observed = api.NodeCondition{Type: api.NodeReady, Status: api.ConditionUnknown, LastHeartbeatTime: n.CreationTimestamp, LastTransitionTime: n.CreationTimestamp}
-		grace = NodeStartupGracePeriod
-		if h == nil {
-			h = &health{probe: n.CreationTimestamp.Time}
-			c.health[n.Name] = h
-		}
-	} else {
-		observed = *current
-		if h == nil {
-			h = &health{probe: now}
-			c.health[n.Name] = h
-		} else if saved := getNodeCondition(&h.status, api.NodeReady); saved == nil || !saved.LastHeartbeatTime.Equal(observed.LastHeartbeatTime.Time) {
-			h.probe = now
-		}
-	}
-	h.status = api.DeepCopyAs(n).Status
-	if obj, ok := c.leaseInf.Get(api.NamespaceNodeLease, n.Name); ok {
-		if l := obj.(*api.Lease); l.Spec.RenewTime != nil && l.Spec.RenewTime.After(h.renewTime) {
-			h.renewTime = l.Spec.RenewTime.Time
-			h.probe = now
-		}
-	}
-	if !now.After(h.probe.Add(grace)) {
-		return observed, current
-	}
-	for _, t := range []api.NodeConditionType{api.NodeReady, api.NodeMemoryPressure, api.NodeDiskPressure, api.NodePIDPressure} {
-		cond := getNodeCondition(&n.Status, t)
-		switch {
-		case cond == nil:
-			n.Status.Conditions = append(n.Status.Conditions, api.NodeCondition{Type: t, Status: api.ConditionUnknown,
-				Reason: NodeStatusNeverUpdatedReason, Message: NodeStatusNeverUpdatedMessage,
-				LastHeartbeatTime: n.CreationTimestamp, LastTransitionTime: api.NewTime(now)})
-		case cond.Status != api.ConditionUnknown:
-			cond.Status = api.ConditionUnknown
-			cond.Reason = NodeStatusUnknownReason
-			cond.Message = NodeStatusUnknownMessage
-			cond.LastTransitionTime = api.NewTime(now)
-		}
-	}
-	current = getNodeCondition(&n.Status, api.NodeReady)
-	if current.Status != observed.Status || current.Reason != observed.Reason {
-		c.Trace("update", "nodes", "", n.Name, "node %s: no heartbeat for %v (grace period %v): conditions set to Unknown", n.Name, now.Sub(h.probe).Round(time.Second), grace)
-		if obj, err := c.c.Resource("nodes").UpdateStatus(n); err == nil {
-			h.status = obj.(*api.Node).Status
-		}
-	}
-	return observed, current
-}
-
 // processTaintBaseEviction keeps the NoExecute not-ready / unreachable
-// taint in step with the observed Ready condition.
-func (c *Controller) processTaintBaseEviction(n *api.Node, observed api.NodeCondition) {
+// taint in step with the observed Ready condition: Ready=False wants
+// not-ready, Unknown wants unreachable, True wants neither
+// (markNodeAsReachable). It reports whether the taints were out of step (and
+// an update was attempted).
+func (c *Controller) processTaintBaseEviction(n *api.Node, observed api.NodeCondition) bool {
 	var want string
 	switch observed.Status {
 	case api.ConditionFalse:
@@ -189,7 +169,7 @@ func (c *Controller) processTaintBaseEviction(n *api.Node, observed api.NodeCond
 	has := func(k string) bool { return hasTaint(n.Spec.Taints, k, api.TaintEffectNoExecute) }
 	if (want == "" && !has(api.TaintNodeNotReady) && !has(api.TaintNodeUnreachable)) ||
 		(want != "" && has(want) && !has(otherOf(want))) {
-		return
+		return false
 	}
 	now := c.Sim().Now()
 	c.updateTaints(n.Name, func(taints []api.Taint) []api.Taint {
@@ -205,6 +185,7 @@ func (c *Controller) processTaintBaseEviction(n *api.Node, observed api.NodeCond
 		}
 		return out
 	})
+	return true
 }
 
 func otherOf(key string) string {

@@ -155,3 +155,63 @@ func TestTaintsFollowConditionsAndUnschedulable(t *testing.T) {
 	e.Must(e.Admin.Resource("nodes").Update(n))
 	e.Until(5*time.Second, "taint removed", func() bool { return len(node(e, "demo-worker").Spec.Taints) == 0 })
 }
+
+// postReady plays the kubelet coming back: it renews its Lease and posts
+// Ready=True.
+func postReady(e *testenv.Env, name string) {
+	e.Down[name] = false
+	n := node(e, name)
+	now := api.NewTime(e.Sim.Now())
+	for i := range n.Status.Conditions {
+		c := &n.Status.Conditions[i]
+		c.LastHeartbeatTime, c.LastTransitionTime = now, now
+		c.Status, c.Reason, c.Message = api.ConditionFalse, "KubeletHasSufficientMemory", ""
+		if c.Type == api.NodeReady {
+			c.Status, c.Reason, c.Message = api.ConditionTrue, "KubeletReady", "kubelet is posting ready status"
+		}
+	}
+	e.Must(e.Admin.Resource("nodes").UpdateStatus(n))
+}
+
+func TestANodePostingReadyAgainLosesBothUnreachableTaintsByTheNextMonitorTick(t *testing.T) {
+	e := testenv.New(t, "demo-worker", "demo-worker2")
+	e.Start(New(e.Ctx), NewTaintEviction(e.Ctx))
+	e.Run(time.Second)
+	e.Down["demo-worker"] = true
+	e.Until(3*time.Minute, "unreachable taints", func() bool {
+		ts := node(e, "demo-worker").Spec.Taints
+		return hasTaint(ts, api.TaintNodeUnreachable, api.TaintEffectNoSchedule) && hasTaint(ts, api.TaintNodeUnreachable, api.TaintEffectNoExecute)
+	})
+	e.Run(6 * time.Minute)
+	postReady(e, "demo-worker")
+	back := e.Sim.Now()
+	e.Until(NodeMonitorPeriod+time.Second, "no taints", func() bool { return len(node(e, "demo-worker").Spec.Taints) == 0 })
+	t.Logf("taints gone %v after Ready", e.Sim.Now().Sub(back))
+	e.Run(time.Minute)
+	if ts := node(e, "demo-worker").Spec.Taints; len(ts) != 0 {
+		t.Errorf("taints came back: %v", ts)
+	}
+	if c := getNodeCondition(&node(e, "demo-worker").Status, api.NodeReady); c.Status != api.ConditionTrue {
+		t.Errorf("Ready = %s after the kubelet came back", c.Status)
+	}
+}
+
+func TestTheMonitorNeverModifiesCachedNodes(t *testing.T) {
+	e := testenv.New(t, "demo-worker")
+	c := New(e.Ctx)
+	e.Start(c)
+	e.Run(time.Second)
+	cached, ok := ctrlutil.Get[*api.Node](c.nodeInf, "", "demo-worker")
+	if !ok {
+		t.Fatal("node not cached")
+	}
+	before := string(api.EncodeJSON(cached))
+	e.Down["demo-worker"] = true
+	e.Until(3*time.Minute, "Ready Unknown", func() bool {
+		return getNodeCondition(&node(e, "demo-worker").Status, api.NodeReady).Status == api.ConditionUnknown
+	})
+	e.Run(time.Minute)
+	if after := string(api.EncodeJSON(cached)); after != before {
+		t.Errorf("the cached node changed under the informer:\nbefore %s\nafter  %s", before, after)
+	}
+}
