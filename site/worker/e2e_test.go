@@ -470,7 +470,7 @@ func browserOpensShortLink(t *testing.T, base, id, payload string, want *share.S
 func restoredState(t *testing.T, ctx context.Context, want *share.State) {
 	js := `new Promise(res => { const t0 = Date.now(); (function poll() {
 		const k = window.kubeplay;
-		if (k && typeof k.shareURL === "function") { Promise.resolve(k.ready).then(() => setTimeout(() => res(String(k.shareURL())), 500)); return; }
+		if (k && typeof k.shareURL === "function") { Promise.resolve(k.ready).then(() => setTimeout(() => Promise.resolve(k.shareURL()).then(u => res(String(u)), () => res("")), 500)); return; }
 		if (k && Date.now() - t0 > 5000 || Date.now() - t0 > 20000) { res(""); return; }
 		setTimeout(poll, 200); })(); })`
 	link, err := chromedp.Run(ctx, chromedp.Evaluate[string](js, chromedp.EvalAwaitPromise))
