@@ -242,7 +242,10 @@ func (p *tab) waitReady() {
 // poll waits until the expression is truthy.
 func (p *tab) poll(expr string, timeout time.Duration) {
 	p.tb.Helper()
-	if _, err := chromedp.Run(p.ctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(timeout), chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
+	// Coerce to a boolean and treat a throw (an element not there yet) as
+	// false, so a poll only ends on success or timeout.
+	safe := "(() => { try { return !!(" + expr + "); } catch (e) { return false; } })()"
+	if _, err := chromedp.Run(p.ctx, chromedp.Poll[bool](safe, chromedp.WithPollingTimeout(timeout), chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
 		p.tb.Fatalf("waiting for %s: %v (console: %v)", expr, err, p.consoleErrors())
 	}
 }
