@@ -34,10 +34,16 @@ export function rowFromRecord(rec) {
   }
   // Requests and responses are coloured by the client that made them.
   let comp = rec.component;
+  const res = rec.resource || '';
+  // Heartbeats: kubelets renewing their Lease every 10s (and checking their Node), and the
+  // controller-manager's watch on Leases. Real and continuous; hidden by default so the relay shows.
+  const heartbeat = res.startsWith('leases') || (rec.message || '').includes('/registry/leases/') ||
+    (res === 'nodes' && String(rec.verb || '').toLowerCase() === 'get' &&
+      [rec.from, rec.to, rec.component].some((c) => String(c || '').startsWith('kubelet/')));
   if (rec.kind === 'request' || rec.kind === 'stage') comp = rec.from || comp;
   if (rec.kind === 'response' || rec.kind === 'watch') comp = rec.to || comp;
   return {
-    seq: rec.seq, time, kind: rec.kind, comp, parties, stage: rec.stage, code: rec.code,
+    seq: rec.seq, time, kind: rec.kind, comp, parties, stage: rec.stage, code: rec.code, heartbeat,
     object: obj, text: rec.message || '', search: `${obj} ${rec.message || ''}`.toLowerCase(),
   };
 }
@@ -65,7 +71,7 @@ export class EventsPanel {
     this.rows = [];
     this.visible = []; // indexes into rows that pass the filters
     this.offsets = [0]; // offsets[i] = top of visible[i]; offsets[visible.length] = total height
-    this.filter = { component: '', type: '', object: '' };
+    this.filter = { component: '', type: '', object: '', heartbeats: false };
     this.cache = new Map(); // row -> element
     this.follow = true;
     this.lastSetTop = 0;
@@ -85,6 +91,7 @@ export class EventsPanel {
       type: 'search', 'aria-label': t('events.filter.object'), 'data-i18n-aria': 'events.filter.object',
       placeholder: t('events.filter.objectPh'), 'data-i18n-ph': 'events.filter.objectPh',
     });
+    this.hbBox = h('input#ev-heartbeats', { type: 'checkbox' });
     this.countEl = h('span.ev-count', { 'aria-live': 'off' });
     this.followBtn = h('button.btn.btn-small#ev-follow', { type: 'button', 'aria-pressed': 'true', 'data-i18n': 'events.follow' }, t('events.follow'));
     const clearBtn = h('button.btn.btn-small.btn-ghost#ev-clear', { type: 'button', 'data-i18n': 'events.clear' }, t('events.clear'));
@@ -93,6 +100,7 @@ export class EventsPanel {
       h('label', null, h('span', { 'data-i18n': 'events.filter.component' }, t('events.filter.component')), this.compSel),
       h('label', null, h('span', { 'data-i18n': 'events.filter.type' }, t('events.filter.type')), this.typeSel),
       h('label', null, h('span', { 'data-i18n': 'events.filter.object' }, t('events.filter.object')), this.objInput),
+      h('label.ev-hb', null, this.hbBox, h('span', { 'data-i18n': 'events.filter.heartbeats' }, t('events.filter.heartbeats'))),
       h('span.spacer'), this.countEl, this.followBtn, clearBtn);
     this.viewport = h('div#events', { role: 'log', 'aria-label': t('events.aria'), 'data-i18n-aria': 'events.aria', tabindex: '0' });
     this.spacer = h('div.ev-spacer');
@@ -103,6 +111,7 @@ export class EventsPanel {
     this.compSel.addEventListener('change', () => { this.filter.component = this.compSel.value; this.refilter(); bus.emit('component-filter-changed', this.filter.component); });
     this.typeSel.addEventListener('change', () => { this.filter.type = this.typeSel.value; this.refilter(); });
     this.objInput.addEventListener('input', () => { this.filter.object = this.objInput.value.trim().toLowerCase(); this.refilter(); });
+    this.hbBox.addEventListener('change', () => { this.filter.heartbeats = this.hbBox.checked; this.refilter(); });
     this.followBtn.addEventListener('click', () => this.setFollow(!this.follow));
     clearBtn.addEventListener('click', () => this.clearRows());
     this.viewport.addEventListener('scroll', () => {
@@ -161,7 +170,8 @@ export class EventsPanel {
 
   passes(row) {
     const f = this.filter;
-    return componentMatches(row, f.component) && typeMatches(row, f.type) && (!f.object || row.search.includes(f.object));
+    return (f.heartbeats || !row.heartbeat) && componentMatches(row, f.component) && typeMatches(row, f.type) &&
+      (!f.object || row.search.includes(f.object));
   }
 
   heightOf(row) { return row.kind === 'event' ? EV_H : ROW_H; }
