@@ -1,7 +1,6 @@
 package ctrlutil
 
 import (
-	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -74,21 +73,6 @@ func TestPodsAreRankedForDeletionLikeKubernetes(t *testing.T) {
 	want := "unscheduled pending running-not-ready ready-young ready-old"
 	if strings.Join(got, " ") != want {
 		t.Errorf("order %v, want %s", got, want)
-	}
-}
-
-func TestSlowStartBatchGrowsAndStopsAtTheFirstFailingBatch(t *testing.T) {
-	calls := 0
-	ok, err := SlowStartBatch(10, 1, func() error {
-		calls++
-		if calls == 4 {
-			return errors.New("quota")
-		}
-		return nil
-	})
-	// batches 1, 2, 4: the third batch fails once and the 4th never runs.
-	if calls != 7 || ok != 6 || err == nil {
-		t.Errorf("calls %d, successes %d, err %v", calls, ok, err)
 	}
 }
 

@@ -92,28 +92,3 @@ func (e *Expectations) Reset() { clear(e.items) }
 
 // SlowStartInitialBatchSize is the first batch of slowStartBatch.
 const SlowStartInitialBatchSize = 1
-
-// SlowStartBatch calls fn count times in batches of 1, 2, 4, ... and stops
-// at the first batch with a failure (controller slowStartBatch), so a
-// controller that cannot create pods (quota) fails once, not count times.
-// It returns the number of successful calls and the first error.
-func SlowStartBatch(count, initial int, fn func() error) (int, error) {
-	remaining, successes := count, 0
-	for batch := min(remaining, initial); batch > 0; batch = min(2*batch, remaining) {
-		var firstErr error
-		for i := 0; i < batch; i++ {
-			if err := fn(); err != nil {
-				if firstErr == nil {
-					firstErr = err
-				}
-			} else {
-				successes++
-			}
-		}
-		if firstErr != nil {
-			return successes, firstErr
-		}
-		remaining -= batch
-	}
-	return successes, nil
-}

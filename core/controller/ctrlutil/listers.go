@@ -30,6 +30,24 @@ func ListIn[T api.Object](inf *client.Informer, namespace string) []T {
 	return out
 }
 
+// ActivePodsIn returns the cached active pods (IsPodActive) of namespace,
+// in key order: ListIn and FilterActivePods in one pass and one slice.
+func ActivePodsIn(inf *client.Informer, namespace string) []*api.Pod {
+	var objs []api.Object
+	if namespace == "" {
+		objs = inf.List()
+	} else {
+		objs = inf.ByIndex(client.NamespaceIndex, namespace)
+	}
+	out := make([]*api.Pod, 0, len(objs))
+	for _, o := range objs {
+		if p, ok := o.(*api.Pod); ok && IsPodActive(p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 // Get returns the cached object ns/name, typed.
 func Get[T api.Object](inf *client.Informer, namespace, name string) (T, bool) {
 	var zero T

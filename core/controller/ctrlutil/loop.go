@@ -48,6 +48,11 @@ type Loop struct {
 	s     *sim.Sim
 	sync  func(key string) error
 	queue *client.Queue
+	// busy holds the keys with asynchronous requests in flight
+	// (SlowStartBatch, Parallel); gen counts Stops, so that work started
+	// before a Stop dies with it.
+	busy map[string]*inflight
+	gen  uint64
 }
 
 // NewLoop returns a stopped loop named after its controller.
@@ -66,16 +71,25 @@ func (l *Loop) Start() {
 	if l.queue != nil {
 		return
 	}
-	l.queue = client.NewQueue(l.s, l.name, nil)
-	l.queue.SetHandler(l.sync)
+	// client.DefaultControllerRateLimiter, with the per-item history kept
+	// while a key's requests are in flight (loopLimiter).
+	limiter := client.NewMaxOfRateLimiter(
+		loopLimiter{client.NewItemExponentialFailureRateLimiter(5*time.Millisecond, 1000*time.Second), l},
+		client.NewBucketRateLimiter(10, 100),
+	)
+	l.queue = client.NewQueue(l.s, l.name, limiter)
+	l.queue.SetHandler(l.handle)
 }
 
-// Stop shuts the queue down; queued keys are forgotten.
+// Stop shuts the queue down; queued keys and requests in flight are
+// forgotten.
 func (l *Loop) Stop() {
 	if l.queue != nil {
 		l.queue.ShutDown()
 		l.queue = nil
 	}
+	l.gen++
+	clear(l.busy)
 }
 
 // Running reports whether the loop is started.

@@ -39,6 +39,20 @@ func IsPodAvailable(p *api.Pod, minReadySeconds int32, now time.Time) bool {
 	return !c.LastTransitionTime.IsZero() && c.LastTransitionTime.Add(d).Before(now)
 }
 
+// PodReadiness reports IsPodReady and IsPodAvailable with one look at the
+// pod's conditions (controllers count both for every pod on every sync).
+func PodReadiness(p *api.Pod, minReadySeconds int32, now time.Time) (ready, available bool) {
+	c := GetPodReadyCondition(p)
+	if c == nil || c.Status != api.ConditionTrue {
+		return false, false
+	}
+	if minReadySeconds == 0 {
+		return true, true
+	}
+	d := time.Duration(minReadySeconds) * time.Second
+	return true, !c.LastTransitionTime.IsZero() && c.LastTransitionTime.Add(d).Before(now)
+}
+
 // IsPodActive reports whether the pod is neither finished nor being deleted
 // (controller.IsPodActive).
 func IsPodActive(p *api.Pod) bool {

@@ -288,42 +288,53 @@ func (c *Controller) sync(key string) error {
 	}
 	if c.exp.Satisfied(key) && ds.DeletionTimestamp == nil {
 		remove = append(remove, c.rollingUpdate(ds, hash, byNode, want, now)...)
+		deleteAndUpdate := func() error {
+			c.deletePods(ds, key, remove)
+			return c.updateStatus(ds, hash, byNode, want, now)
+		}
 		if len(create) > 0 {
 			c.Trace("create", "pods", ns, ds.Name, "DaemonSet %s/%s: creating pods for nodes %v", ns, ds.Name, create)
 			c.exp.ExpectCreations(key, len(create))
 			i := 0
-			attempted := 0
-			_, err := ctrlutil.SlowStartBatch(len(create), ctrlutil.SlowStartInitialBatchSize, func() error {
+			c.SlowStartBatch(key, "create pods", len(create), func() error {
 				node := create[i]
 				i++
-				attempted++
 				_, err := c.pc.CreatePod(podFor(ds, node, hash), ds)
 				if err != nil {
 					c.exp.CreationObserved(key)
 				}
 				return err
-			})
-			for ; attempted < len(create); attempted++ {
-				c.exp.CreationObserved(key)
-			}
-			if err != nil {
-				return err
-			}
-		}
-		if len(remove) > 0 {
-			keys := make([]string, len(remove))
-			for i, p := range remove {
-				keys[i] = client.KeyFunc(p)
-			}
-			c.exp.ExpectDeletions(key, keys)
-			for _, p := range remove {
-				if err := c.pc.DeletePod(p.Namespace, p.Name, ds); err != nil {
-					c.exp.DeletionObserved(key, client.KeyFunc(p))
+			}, func(_, attempted int, err error) error {
+				for ; attempted < len(create); attempted++ {
+					c.exp.CreationObserved(key)
 				}
-			}
+				if err != nil {
+					return err
+				}
+				return deleteAndUpdate()
+			})
+			return nil // the rest of the sync runs once the creations are in
 		}
+		return deleteAndUpdate()
 	}
 	return c.updateStatus(ds, hash, byNode, want, now)
+}
+
+// deletePods deletes the daemon pods to remove, expecting their deletions.
+func (c *Controller) deletePods(ds *api.DaemonSet, key string, remove []*api.Pod) {
+	if len(remove) == 0 {
+		return
+	}
+	keys := make([]string, len(remove))
+	for i, p := range remove {
+		keys[i] = client.KeyFunc(p)
+	}
+	c.exp.ExpectDeletions(key, keys)
+	for _, p := range remove {
+		if err := c.pc.DeletePod(p.Namespace, p.Name, ds); err != nil {
+			c.exp.DeletionObserved(key, client.KeyFunc(p))
+		}
+	}
 }
 
 // rollingUpdate picks old-revision pods to delete: unavailable ones at

@@ -230,26 +230,36 @@ func (c *Controller) sync(key string) error {
 		}
 	}
 
-	if !isFinished(j) && satisfied {
-		c.decide(j, key, active, now)
-		// recount after creations/deletions
-		active = active[:0]
-		for _, p := range ctrlutil.ListIn[*api.Pod](c.podInf, ns) {
-			if ctrlutil.IsControlledBy(p, j) && ctrlutil.IsPodActive(p) {
-				active = append(active, p)
+	finish := func(decided bool) error {
+		if decided {
+			// recount after creations/deletions
+			active = active[:0]
+			for _, p := range ctrlutil.ListIn[*api.Pod](c.podInf, ns) {
+				if ctrlutil.IsControlledBy(p, j) && ctrlutil.IsPodActive(p) {
+					active = append(active, p)
+				}
 			}
 		}
+		j.Status.Active = int32(len(active))
+		j.Status.Ready = ctrlutil.Ptr(ready)
+		j.Status.Terminating = ctrlutil.Ptr(int32(len(terminating)))
+		c.finishConditions(j, len(active)+len(terminating), now)
+		return c.writeStatus(j)
 	}
-	j.Status.Active = int32(len(active))
-	j.Status.Ready = ctrlutil.Ptr(ready)
-	j.Status.Terminating = ctrlutil.Ptr(int32(len(terminating)))
-	c.finishConditions(j, len(active)+len(terminating), now)
-	return c.writeStatus(j)
+	if !isFinished(j) && satisfied {
+		if c.decide(j, key, active, now, func() error { return finish(true) }) {
+			return nil // the status is written once the creations are in
+		}
+		return finish(true)
+	}
+	return finish(false)
 }
 
 // decide creates or deletes pods towards the wanted parallelism, or marks
-// the Job as meeting its success or failure criteria.
-func (c *Controller) decide(j *api.Job, key string, active []*api.Pod, now time.Time) {
+// the Job as meeting its success or failure criteria. Creations go out as
+// separate sim events in slow-start batches: decide then reports true and
+// calls finish once they are in.
+func (c *Controller) decide(j *api.Job, key string, active []*api.Pod, now time.Time, finish func() error) bool {
 	completions := j.Spec.Completions
 	parallelism := ctrlutil.Int32(j.Spec.Parallelism, 1)
 	backoffLimit := ctrlutil.Int32(j.Spec.BackoffLimit, 6)
@@ -265,7 +275,7 @@ func (c *Controller) decide(j *api.Job, key string, active []*api.Pod, now time.
 		for _, p := range active {
 			c.pc.DeletePod(p.Namespace, p.Name, j)
 		}
-		return
+		return false
 	}
 	want := parallelism
 	if completions != nil {
@@ -279,22 +289,23 @@ func (c *Controller) decide(j *api.Job, key string, active []*api.Pod, now time.
 		if wait := c.backoff(j, key, now); wait > 0 {
 			c.Trace("", "jobs.batch", j.Namespace, j.Name, "Job %s/%s: pod failure back-off, next pod in %v", j.Namespace, j.Name, wait)
 			c.EnqueueAfter(key, wait)
-			return
+			return false
 		}
 		c.exp.ExpectCreations(key, diff)
 		ref := ctrlutil.NewControllerRef(j)
-		attempted := 0
-		ctrlutil.SlowStartBatch(diff, ctrlutil.SlowStartInitialBatchSize, func() error {
-			attempted++
+		c.SlowStartBatch(key, "create pods", diff, func() error {
 			_, err := c.pc.CreatePod(c.podFor(j, &ref), j)
 			if err != nil {
 				c.exp.CreationObserved(key)
 			}
 			return err
+		}, func(_, attempted int, _ error) error {
+			for i := attempted; i < diff; i++ {
+				c.exp.CreationObserved(key)
+			}
+			return finish()
 		})
-		for i := attempted; i < diff; i++ {
-			c.exp.CreationObserved(key)
-		}
+		return true
 	case diff < 0:
 		ranked := append([]*api.Pod(nil), active...)
 		ctrlutil.RankPodsForDeletion(ranked, active, now)
@@ -302,6 +313,7 @@ func (c *Controller) decide(j *api.Job, key string, active []*api.Pod, now time.
 			c.pc.DeletePod(p.Namespace, p.Name, j)
 		}
 	}
+	return false
 }
 
 // backoff is how long new pods must wait after the last failure:

@@ -176,20 +176,20 @@ func (c *Controller) sync(key string) error {
 	if err != nil {
 		return nil // an invalid selector never becomes valid by retrying
 	}
-	var active []*api.Pod
-	for _, p := range ctrlutil.ListIn[*api.Pod](c.podInf, ns) {
-		if ctrlutil.IsPodActive(p) {
-			active = append(active, p)
-		}
-	}
-	owned, err := c.claimPods(rs, sel, active)
+	owned, err := c.claimPods(rs, sel, ctrlutil.ActivePodsIn(c.podInf, ns))
 	if err != nil {
 		return err
 	}
-	var manageErr error
-	if needsSync && rs.DeletionTimestamp == nil {
-		manageErr = c.manageReplicas(owned, rs, key)
+	if needsSync && rs.DeletionTimestamp == nil && c.manageReplicas(owned, rs, key) {
+		return nil // the status is written once the requests are in
 	}
+	return c.finishSync(rs, key, owned, nil)
+}
+
+// finishSync writes the status computed from the pods the sync started
+// with, and reports the sync's outcome (manageErr first): the second half of
+// syncReplicaSet, run when manageReplicas' requests are in.
+func (c *Controller) finishSync(rs *api.ReplicaSet, key string, owned []*api.Pod, manageErr error) error {
 	status := calculateStatus(rs, owned, manageErr, c.Sim().Now())
 	updated, err := c.updateStatus(rs, status)
 	if err != nil {
@@ -207,15 +207,17 @@ func (c *Controller) sync(key string) error {
 
 // claimPods adopts matching orphans and releases owned pods that no longer
 // match (controller.PodControllerRefManager.ClaimPods); it returns the pods
-// the ReplicaSet owns afterwards.
+// the ReplicaSet owns afterwards. It filters pods in place (the caller's
+// slice is reused for the answer).
 func (c *Controller) claimPods(rs *api.ReplicaSet, sel labels.Selector, pods []*api.Pod) ([]*api.Pod, error) {
-	var owned []*api.Pod
+	owned := pods[:0]
 	for _, p := range pods {
-		matches := sel.Matches(labels.Set(p.Labels))
 		ref := ctrlutil.GetControllerOf(p)
-		switch {
-		case ref != nil && ref.UID != rs.UID:
+		if ref != nil && ref.UID != rs.UID {
 			continue
+		}
+		matches := sel.Matches(labels.Set(p.Labels))
+		switch {
 		case ref != nil:
 			if matches {
 				owned = append(owned, p)
@@ -274,7 +276,11 @@ func PatchOwnerReferences(c *client.Client, resource, ns, name, uid string, refs
 	return err
 }
 
-func (c *Controller) manageReplicas(pods []*api.Pod, rs *api.ReplicaSet, key string) error {
+// manageReplicas creates or deletes pods towards spec.replicas, at most
+// BurstReplicas per sync. The requests go out as separate sim events
+// (creations in slow-start batches, deletions all at once); it reports
+// whether it started any, in which case finishSync runs when they are in.
+func (c *Controller) manageReplicas(pods []*api.Pod, rs *api.ReplicaSet, key string) bool {
 	want := int(ctrlutil.Int32(rs.Spec.Replicas, 1))
 	diff := len(pods) - want
 	switch {
@@ -283,9 +289,7 @@ func (c *Controller) manageReplicas(pods []*api.Pod, rs *api.ReplicaSet, key str
 		c.Trace("create", "pods", rs.Namespace, rs.Name, "ReplicaSet %s/%s has %d of %d pods: creating %d", rs.Namespace, rs.Name, len(pods), want, n)
 		c.exp.ExpectCreations(key, n)
 		ref := ctrlutil.NewControllerRef(rs)
-		attempted := 0
-		_, err := ctrlutil.SlowStartBatch(n, ctrlutil.SlowStartInitialBatchSize, func() error {
-			attempted++
+		c.SlowStartBatch(key, "create pods", n, func() error {
 			pod, err := c.pc.CreatePod(ctrlutil.PodFromTemplate(&rs.Spec.Template, rs, &ref), rs)
 			if err == nil {
 				c.cs.WroteAt(key, "pods", pod)
@@ -296,11 +300,13 @@ func (c *Controller) manageReplicas(pods []*api.Pod, rs *api.ReplicaSet, key str
 				}
 			}
 			return err
+		}, func(_, attempted int, err error) error {
+			for i := attempted; i < n; i++ {
+				c.exp.CreationObserved(key) // never attempted: never observed
+			}
+			return c.finishSync(rs, key, pods, err)
 		})
-		for i := attempted; i < n; i++ {
-			c.exp.CreationObserved(key) // never attempted: never observed
-		}
-		return err
+		return true
 	case diff > 0:
 		n := min(diff, BurstReplicas)
 		c.Trace("delete", "pods", rs.Namespace, rs.Name, "ReplicaSet %s/%s has %d of %d pods: deleting %d", rs.Namespace, rs.Name, len(pods), want, n)
@@ -310,18 +316,23 @@ func (c *Controller) manageReplicas(pods []*api.Pod, rs *api.ReplicaSet, key str
 			keys[i] = client.KeyFunc(p)
 		}
 		c.exp.ExpectDeletions(key, keys)
-		var firstErr error
-		for _, p := range victims {
+		i := 0
+		c.Parallel(key, "delete pods", len(victims), func() error {
+			p := victims[i]
+			i++
 			if err := c.pc.DeletePod(p.Namespace, p.Name, rs); err != nil {
 				c.exp.DeletionObserved(key, client.KeyFunc(p))
-				if !api.IsNotFound(err) && firstErr == nil {
-					firstErr = err
+				if !api.IsNotFound(err) {
+					return err
 				}
 			}
-		}
-		return firstErr
+			return nil
+		}, func(_, _ int, err error) error {
+			return c.finishSync(rs, key, pods, err)
+		})
+		return true
 	}
-	return nil
+	return false
 }
 
 // podsToDelete picks the n pods to delete, ranked against every pod of the

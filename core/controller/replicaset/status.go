@@ -20,9 +20,9 @@ func calculateStatus(rs *api.ReplicaSet, pods []*api.Pod, manageErr error, now t
 		if tmpl.Matches(labels.Set(p.Labels)) {
 			fully++
 		}
-		if ctrlutil.IsPodReady(p) {
+		if r, a := ctrlutil.PodReadiness(p, rs.Spec.MinReadySeconds, now); r {
 			ready++
-			if ctrlutil.IsPodAvailable(p, rs.Spec.MinReadySeconds, now) {
+			if a {
 				available++
 			}
 		}
