@@ -131,3 +131,14 @@ func (l *Log) Since(seq int) []Record {
 
 // Len reports the sequence number of the last record.
 func (l *Log) Len() int { return l.dropped + len(l.records) }
+
+// SetLimit caps retention at n records and reserves room for them up front,
+// so a long session never re-grows the ring (each growth is garbage).
+func (l *Log) SetLimit(n int) {
+	l.Limit = n
+	if n > 0 && cap(l.records) < n {
+		grown := make([]Record, len(l.records), n)
+		copy(grown, l.records)
+		l.records = grown
+	}
+}

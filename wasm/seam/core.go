@@ -50,7 +50,7 @@ func (k *Core) build(opts cluster.Options) {
 	k.c = cluster.New(opts)
 	// The page keeps its own window of the trace (it pulls new records every
 	// frame); retaining fewer here keeps the Go heap, and so GC pauses, small.
-	k.c.Sim.Trace.Limit = TraceRetention
+	k.c.Sim.Trace.SetLimit(TraceRetention)
 	k.sh = shell.New(k.c, &k.out)
 	k.sh.Echo = false
 	k.sh.SetOutput(&k.out)
@@ -97,7 +97,7 @@ func Functions() []string {
 }
 
 // TraceRetention is how many trace records the browser's cluster retains.
-const TraceRetention = 30000
+const TraceRetention = 20000
 
 // rawJSON is an already encoded answer.
 type rawJSON string
