@@ -590,7 +590,9 @@ func TestRolloutsStayWithinMaxSurgeAndMaxUnavailableWithoutFaults(t *testing.T) 
 	}
 	t.Logf("%d seeds × %d ops: %d rollout windows (%d completed, surge used in %d, unavailability in %d)",
 		seeds, nops, rollouts, done, surge, unavail)
-	if done == 0 || surge == 0 || unavail == 0 {
+	// The coverage check needs the full seed count: -short plays too few
+	// seeds to be sure a rollout ever has to use its unavailability budget.
+	if !testing.Short() && (done == 0 || surge == 0 || unavail == 0) {
 		t.Errorf("the generator must exercise whole rollouts using both surge and unavailability")
 	}
 }
