@@ -37,8 +37,15 @@ func RegexError(msg, re string, examples ...string) string {
 	return msg + "regex used for validation is '" + re + "')"
 }
 
-// MaxLenError is "must be no more than N characters".
+// MaxLenError is "must be no more than N characters" (pkg/util/validation:
+// names, DNS subdomains).
 func MaxLenError(n int) string { return fmt.Sprintf("must be no more than %d characters", n) }
+
+// maxLenBytesError is the label key/value length message (pkg/api/validate/content).
+func maxLenBytesError(n int) string { return fmt.Sprintf("must be no more than %d bytes", n) }
+
+// labelMaxLength bounds a label value and a label key's name part.
+const labelMaxLength = 63
 
 // IsDNS1123Subdomain returns the problems of a DNS subdomain (object names, label key prefixes).
 func IsDNS1123Subdomain(v string) []string {
@@ -52,7 +59,9 @@ func IsDNS1123Subdomain(v string) []string {
 	return errs
 }
 
-// IsQualifiedName returns the problems of a label key or annotation key ("example.com/MyName").
+// IsQualifiedName returns the problems of a label key, annotation key or
+// finalizer name ("example.com/MyName"): content.IsLabelKey, used by both
+// selector parsing and API validation.
 func IsQualifiedName(v string) []string {
 	var errs []string
 	parts := strings.Split(v, "/")
@@ -76,8 +85,8 @@ func IsQualifiedName(v string) []string {
 	}
 	if name == "" {
 		errs = append(errs, "name part must be non-empty")
-	} else if len(name) > 63 {
-		errs = append(errs, "name part "+MaxLenError(63))
+	} else if len(name) > labelMaxLength {
+		errs = append(errs, "name part "+maxLenBytesError(labelMaxLength))
 	}
 	if !labelKeyRE.MatchString(name) {
 		errs = append(errs, "name part "+RegexError(labelKeyErrMsg, labelKeyFmt, "MyName", "my.name", "123-abc"))
@@ -85,11 +94,11 @@ func IsQualifiedName(v string) []string {
 	return errs
 }
 
-// IsValidLabelValue returns the problems of a label value.
+// IsValidLabelValue returns the problems of a label value (content.IsLabelValue).
 func IsValidLabelValue(v string) []string {
 	var errs []string
-	if len(v) > 63 {
-		errs = append(errs, MaxLenError(63))
+	if len(v) > labelMaxLength {
+		errs = append(errs, maxLenBytesError(labelMaxLength))
 	}
 	if !labelValueRE.MatchString(v) {
 		errs = append(errs, RegexError(labelValueErrMsg, labelValueFmt, "MyValue", "my_value", "12345"))

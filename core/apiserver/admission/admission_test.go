@@ -328,6 +328,32 @@ func TestQuotaChargesStatusUsed(t *testing.T) {
 	}
 }
 
+func TestQuotaChargesWhatTheQuotaControllerMeasures(t *testing.T) {
+	// Admission and the quota controller share one evaluator (core/quota):
+	// a finished pod keeps only its object count, and a LoadBalancer that
+	// allocates no node ports charges none.
+	q := decode(t, "apiVersion: v1\nkind: ResourceQuota\nmetadata:\n  name: objects\nspec:\n  hard:\n    pods: \"10\"\n    count/pods: \"10\"\n    services.nodeports: \"5\"\n    services.loadbalancers: \"2\"\n")
+	done := decode(t, strings.Replace(podYAML, "name: web", "name: done", 1)).(*api.Pod)
+	done.Status.Phase = api.PodSucceeded
+	h := newHost(ns("default"), sa("default"), q, done)
+	svc := decode(t, "apiVersion: v1\nkind: Service\nmetadata:\n  name: lb\n  namespace: default\nspec:\n  type: LoadBalancer\n  allocateLoadBalancerNodePorts: false\n  ports:\n  - port: 80\n")
+	if err := run(create(svc, "kubernetes-admin"), h); err != nil {
+		t.Fatal(err)
+	}
+	if len(h.updated) != 1 {
+		t.Fatalf("UpdateStatus called %d times, want 1", len(h.updated))
+	}
+	used := h.updated[0].(*api.ResourceQuota).Status.Used
+	var got []string
+	for _, n := range []api.ResourceName{"count/pods", "pods", "services.loadbalancers", "services.nodeports"} {
+		v := used[n]
+		got = append(got, string(n)+"="+v.String())
+	}
+	if want := "count/pods=1,pods=0,services.loadbalancers=1,services.nodeports=0"; strings.Join(got, ",") != want {
+		t.Errorf("status.used = %s, want %s", strings.Join(got, ","), want)
+	}
+}
+
 func TestChainNamesFollowKubeApiserverOrder(t *testing.T) {
 	got := strings.Join(admission.NewChain().Names(), ",")
 	want := "NamespaceLifecycle,LimitRanger,ServiceAccount,NodeRestriction,TaintNodesByCondition,Priority,DefaultTolerationSeconds,DefaultStorageClass,ResourceQuota"

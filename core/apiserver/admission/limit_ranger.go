@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"kubeplay/core/api"
+	"kubeplay/core/quota"
 )
 
 // LimitRangerPluginName is the plugin's name.
@@ -213,19 +214,9 @@ func checkItem(limitType string, item api.LimitRangeItem, req, lim api.ResourceL
 // podTotals sums container requests and limits (the "Pod" item's view).
 func podTotals(pod *api.Pod) (api.ResourceList, api.ResourceList) {
 	req, lim := api.ResourceList{}, api.ResourceList{}
-	add := func(dst api.ResourceList, src api.ResourceList) {
-		for k, v := range src {
-			if cur, ok := dst[k]; ok {
-				cur.Add(v)
-				dst[k] = cur
-			} else {
-				dst[k] = v.DeepCopy()
-			}
-		}
-	}
 	for _, c := range pod.Spec.Containers {
-		add(req, c.Resources.Requests)
-		add(lim, c.Resources.Limits)
+		quota.AddInto(req, c.Resources.Requests)
+		quota.AddInto(lim, c.Resources.Limits)
 	}
 	return req, lim
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"kubeplay/core/api"
+	"kubeplay/core/quota"
 )
 
 // ResourceQuotaPluginName is the plugin's name.
@@ -20,13 +21,6 @@ type ResourceQuota struct{}
 
 // Name implements Plugin.
 func (*ResourceQuota) Name() string { return ResourceQuotaPluginName }
-
-// legacyCountNames are the object counts quota knows without "count/".
-var legacyCountNames = map[string]string{
-	"pods": "pods", "services": "services", "secrets": "secrets", "configmaps": "configmaps",
-	"resourcequotas": "resourcequotas", "persistentvolumeclaims": "persistentvolumeclaims",
-	"replicationcontrollers": "replicationcontrollers",
-}
 
 // computeResources must be declared by every container when a quota limits them.
 var computeResources = map[api.ResourceName]bool{
@@ -163,95 +157,13 @@ func matchedResources(hard, requested api.ResourceList, isPod bool) []api.Resour
 	return out
 }
 
-// usageOf is what one object counts against quota.
+// usageOf is what one object counts against quota: the evaluator the
+// quota controller uses too.
 func usageOf(r *api.ResourceInfo, obj api.Object, now time.Time) api.ResourceList {
 	if r == nil {
 		return nil
 	}
-	out := api.ResourceList{}
-	one := api.MustParse("1")
-	count := "count/" + r.Resource
-	if r.Group != "" {
-		count += "." + r.Group
-	}
-	out[api.ResourceName(count)] = one.DeepCopy()
-	if legacy, ok := legacyCountNames[r.Resource]; ok && r.Group == "" {
-		out[api.ResourceName(legacy)] = one.DeepCopy()
-	}
-	switch o := obj.(type) {
-	case *api.Pod:
-		if !podCounts(o, now) {
-			return nil
-		}
-		for k, v := range podComputeUsage(o) {
-			out[k] = v
-		}
-	case *api.Service:
-		switch o.Spec.Type {
-		case api.ServiceTypeLoadBalancer:
-			out["services.loadbalancers"] = one.DeepCopy()
-			out["services.nodeports"] = api.MustParse(fmt.Sprint(len(o.Spec.Ports)))
-		case api.ServiceTypeNodePort:
-			out["services.nodeports"] = api.MustParse(fmt.Sprint(len(o.Spec.Ports)))
-		}
-	}
-	return out
-}
-
-// podCounts: terminal pods and pods past their deletion grace do not count.
-func podCounts(p *api.Pod, now time.Time) bool {
-	if p.Status.Phase == api.PodSucceeded || p.Status.Phase == api.PodFailed {
-		return false
-	}
-	if p.DeletionTimestamp != nil && p.DeletionGracePeriodSeconds != nil {
-		end := p.DeletionTimestamp.Time.Add(time.Duration(*p.DeletionGracePeriodSeconds) * time.Second)
-		if now.After(end) {
-			return false
-		}
-	}
-	return true
-}
-
-// podComputeUsage sums container requests and limits (init containers count
-// by their maximum), under both the bare and the requests./limits. names.
-func podComputeUsage(p *api.Pod) api.ResourceList {
-	req, lim := api.ResourceList{}, api.ResourceList{}
-	for _, c := range p.Spec.Containers {
-		addList(req, c.Resources.Requests)
-		addList(lim, c.Resources.Limits)
-	}
-	for _, c := range p.Spec.InitContainers {
-		maxList(req, c.Resources.Requests)
-		maxList(lim, c.Resources.Limits)
-	}
-	out := api.ResourceList{}
-	for k, v := range req {
-		out[k] = v.DeepCopy()
-		out["requests."+k] = v.DeepCopy()
-	}
-	for k, v := range lim {
-		out["limits."+k] = v.DeepCopy()
-	}
-	return out
-}
-
-func addList(dst, src api.ResourceList) {
-	for k, v := range src {
-		if cur, ok := dst[k]; ok {
-			cur.Add(v)
-			dst[k] = cur
-		} else {
-			dst[k] = v.DeepCopy()
-		}
-	}
-}
-
-func maxList(dst, src api.ResourceList) {
-	for k, v := range src {
-		if cur, ok := dst[k]; !ok || cur.Cmp(v) < 0 {
-			dst[k] = v.DeepCopy()
-		}
-	}
+	return quota.Usage(r.Resource, r.Group, obj, now)
 }
 
 // podConstraints: when a quota limits cpu or memory, every container must
@@ -309,7 +221,7 @@ func namespaceUsage(a *Attributes, h Host) api.ResourceList {
 			continue
 		}
 		for _, o := range objs {
-			addList(total, usageOf(r, o, now))
+			quota.AddInto(total, usageOf(r, o, now))
 		}
 	}
 	return total

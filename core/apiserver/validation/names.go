@@ -4,23 +4,19 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"kubeplay/core/api/labels"
 )
 
 // The message texts below are apimachinery's pkg/util/validation and
 // pkg/api/validate/content strings, verbatim (v0.35.0).
 
 const (
-	dns1123LabelFmt          = "[a-z0-9]([-a-z0-9]*[a-z0-9])?"
-	dns1123LabelErrMsg       = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character"
-	dns1123SubdomainFmt      = dns1123LabelFmt + "(\\." + dns1123LabelFmt + ")*"
-	dns1123SubdomainErrorMsg = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character"
-	dns1035LabelFmt          = "[a-z]([-a-z0-9]*[a-z0-9])?"
-	dns1035LabelErrMsg       = "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character"
-
-	labelKeyFmt      = "([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]"
-	labelKeyErrMsg   = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character"
-	labelValueFmt    = "(" + labelKeyFmt + ")?"
-	labelValueErrMsg = "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character"
+	dns1123LabelFmt     = "[a-z0-9]([-a-z0-9]*[a-z0-9])?"
+	dns1123LabelErrMsg  = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character"
+	dns1123SubdomainFmt = dns1123LabelFmt + "(\\." + dns1123LabelFmt + ")*"
+	dns1035LabelFmt     = "[a-z]([-a-z0-9]*[a-z0-9])?"
+	dns1035LabelErrMsg  = "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character"
 
 	configMapKeyFmt    = `[-._a-zA-Z0-9]+`
 	configMapKeyErrMsg = "a valid config key must consist of alphanumeric characters, '-', '_' or '.'"
@@ -31,7 +27,6 @@ const (
 	// DNS1123LabelMaxLength, DNS1123SubdomainMaxLength: name length limits.
 	DNS1123LabelMaxLength     = 63
 	DNS1123SubdomainMaxLength = 253
-	labelMaxLength            = 63
 
 	// IsNegativeErrorMsg is apimachinery's "must be greater than or equal to 0".
 	IsNegativeErrorMsg = "must be greater than or equal to 0"
@@ -45,8 +40,6 @@ var (
 	dns1123LabelRegexp     = regexp.MustCompile("^" + dns1123LabelFmt + "$")
 	dns1123SubdomainRegexp = regexp.MustCompile("^" + dns1123SubdomainFmt + "$")
 	dns1035LabelRegexp     = regexp.MustCompile("^" + dns1035LabelFmt + "$")
-	labelKeyRegexp         = regexp.MustCompile("^" + labelKeyFmt + "$")
-	labelValueRegexp       = regexp.MustCompile("^" + labelValueFmt + "$")
 	configMapKeyRegexp     = regexp.MustCompile("^" + configMapKeyFmt + "$")
 	percentRegexp          = regexp.MustCompile("^" + percentFmt + "$")
 	portNameCharsetRegexp  = regexp.MustCompile("^[-a-z0-9]+$")
@@ -54,26 +47,13 @@ var (
 )
 
 // RegexError is apimachinery's RegexError, including its double space
-// before " or " when there are several examples.
+// before " or " when there are several examples (one copy, in labels).
 func RegexError(msg, format string, examples ...string) string {
-	if len(examples) == 0 {
-		return msg + " (regex used for validation is '" + format + "')"
-	}
-	msg += " (e.g. "
-	for i, ex := range examples {
-		if i > 0 {
-			msg += " or "
-		}
-		msg += "'" + ex + "', "
-	}
-	return msg + "regex used for validation is '" + format + "')"
+	return labels.RegexError(msg, format, examples...)
 }
 
 // MaxLenError is the name-length message ("characters").
-func MaxLenError(n int) string { return fmt.Sprintf("must be no more than %d characters", n) }
-
-// maxLenBytesError is the label key/value length message ("bytes", content package).
-func maxLenBytesError(n int) string { return fmt.Sprintf("must be no more than %d bytes", n) }
+func MaxLenError(n int) string { return labels.MaxLenError(n) }
 
 // InclusiveRangeError is "must be between lo and hi, inclusive".
 func InclusiveRangeError(lo, hi int) string {
@@ -97,16 +77,7 @@ func IsDNS1123Label(value string) []string {
 }
 
 // IsDNS1123Subdomain lists what is wrong with value as an RFC 1123 subdomain.
-func IsDNS1123Subdomain(value string) []string {
-	var errs []string
-	if len(value) > DNS1123SubdomainMaxLength {
-		errs = append(errs, MaxLenError(DNS1123SubdomainMaxLength))
-	}
-	if !dns1123SubdomainRegexp.MatchString(value) {
-		errs = append(errs, RegexError(dns1123SubdomainErrorMsg, dns1123SubdomainFmt, "example.com"))
-	}
-	return errs
-}
+func IsDNS1123Subdomain(value string) []string { return labels.IsDNS1123Subdomain(value) }
 
 // IsDNS1035Label lists what is wrong with value as an RFC 1035 label.
 func IsDNS1035Label(value string) []string {
@@ -120,50 +91,12 @@ func IsDNS1035Label(value string) []string {
 	return errs
 }
 
-// IsQualifiedName checks a label key / annotation key / finalizer name.
-func IsQualifiedName(value string) []string {
-	var errs []string
-	parts := strings.Split(value, "/")
-	var name string
-	switch len(parts) {
-	case 1:
-		name = parts[0]
-	case 2:
-		prefix := parts[0]
-		name = parts[1]
-		if len(prefix) == 0 {
-			errs = append(errs, "prefix part must be non-empty")
-		} else {
-			for _, msg := range IsDNS1123Subdomain(prefix) {
-				errs = append(errs, "prefix part "+msg)
-			}
-		}
-	default:
-		return append(errs, "a valid label key "+RegexError(labelKeyErrMsg, labelKeyFmt, "MyName", "my.name", "123-abc")+
-			" with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')")
-	}
-	if len(name) == 0 {
-		errs = append(errs, "name part must be non-empty")
-	} else if len(name) > labelMaxLength {
-		errs = append(errs, "name part "+maxLenBytesError(labelMaxLength))
-	}
-	if !labelKeyRegexp.MatchString(name) {
-		errs = append(errs, "name part "+RegexError(labelKeyErrMsg, labelKeyFmt, "MyName", "my.name", "123-abc"))
-	}
-	return errs
-}
+// IsQualifiedName checks a label key / annotation key / finalizer name: the
+// same rule selector parsing applies (labels.IsQualifiedName).
+func IsQualifiedName(value string) []string { return labels.IsQualifiedName(value) }
 
-// IsValidLabelValue checks a label value.
-func IsValidLabelValue(value string) []string {
-	var errs []string
-	if len(value) > labelMaxLength {
-		errs = append(errs, maxLenBytesError(labelMaxLength))
-	}
-	if !labelValueRegexp.MatchString(value) {
-		errs = append(errs, RegexError(labelValueErrMsg, labelValueFmt, "MyValue", "my_value", "12345"))
-	}
-	return errs
-}
+// IsValidLabelValue checks a label value (labels.IsValidLabelValue).
+func IsValidLabelValue(value string) []string { return labels.IsValidLabelValue(value) }
 
 // IsConfigMapKey checks a ConfigMap or Secret data key.
 func IsConfigMapKey(value string) []string {

@@ -9,6 +9,7 @@ import (
 	"kubeplay/core/api"
 	"kubeplay/core/client"
 	"kubeplay/core/controller/ctrlutil"
+	"kubeplay/core/quota"
 )
 
 // Name is the controller's name (its client's name in the trace).
@@ -48,7 +49,7 @@ func New(ctx *ctrlutil.Context) *Controller {
 		// Only spec.hard drives a sync: status updates are this
 		// controller's own (or the admission plugin's charges).
 		OnUpdate: func(old, cur api.Object) {
-			if !equalLists(old.(*api.ResourceQuota).Spec.Hard, cur.(*api.ResourceQuota).Spec.Hard) {
+			if !quota.Equals(old.(*api.ResourceQuota).Spec.Hard, cur.(*api.ResourceQuota).Spec.Hard) {
 				c.EnqueueObject(cur)
 			}
 		},
@@ -95,7 +96,7 @@ func (c *Controller) enqueueAll() {
 func usageMayDrop(old, cur api.Object, now time.Time) bool {
 	switch o := old.(type) {
 	case *api.Pod:
-		return podCounts(o, now) && !podCounts(cur.(*api.Pod), now)
+		return quota.PodCounts(o, now) && !quota.PodCounts(cur.(*api.Pod), now)
 	case *api.Service:
 		return o.Spec.Type != cur.(*api.Service).Spec.Type
 	}
@@ -112,7 +113,7 @@ func (c *Controller) replenish(resource string, obj api.Object) {
 	group := groupOf(resource)
 	for _, q := range ctrlutil.ListIn[*api.ResourceQuota](c.quotaInf, ns) {
 		for name := range q.Spec.Hard {
-			if r, g, ok := evaluatorFor(name); ok && r == resource && g == group {
+			if r, g, ok := quota.EvaluatorFor(name); ok && r == resource && g == group {
 				c.EnqueueObject(q)
 				break
 			}
@@ -153,7 +154,7 @@ func (c *Controller) sync(key string) error {
 	for n, v := range q.Spec.Hard {
 		hard[n] = v
 	}
-	if equalLists(hard, q.Status.Hard) && equalLists(used, q.Status.Used) {
+	if quota.Equals(hard, q.Status.Hard) && quota.Equals(used, q.Status.Used) {
 		return nil
 	}
 	upd := api.DeepCopyAs(q)
@@ -174,7 +175,7 @@ func (c *Controller) calculateUsage(q *api.ResourceQuota) (api.ResourceList, err
 	byTarget := map[target][]api.ResourceName{}
 	used := api.ResourceList{}
 	for name := range q.Spec.Hard {
-		r, g, ok := evaluatorFor(name)
+		r, g, ok := quota.EvaluatorFor(name)
 		if !ok {
 			if v, had := q.Status.Used[name]; had {
 				used[name] = v
@@ -200,10 +201,10 @@ func (c *Controller) calculateUsage(q *api.ResourceQuota) (api.ResourceList, err
 			return nil, err
 		}
 		for _, obj := range objs {
-			if !matchesScopes(q, obj) {
+			if !quota.MatchesScopes(q, obj) {
 				continue
 			}
-			u := usage(t.resource, t.group, obj, now)
+			u := quota.Usage(t.resource, t.group, obj, now)
 			for _, n := range names {
 				if v, ok := u[n]; ok {
 					total := used[n]
@@ -237,20 +238,6 @@ func (c *Controller) objects(resource, group, ns string) ([]api.Object, error) {
 		return nil, err
 	}
 	return l.Items, nil
-}
-
-// equalLists compares resource lists by value (quota.Equals).
-func equalLists(a, b api.ResourceList) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		w, ok := b[k]
-		if !ok || v.Cmp(w) != 0 {
-			return false
-		}
-	}
-	return true
 }
 
 // summary is "pods: 1/2, requests.cpu: 500m/1" in name order.

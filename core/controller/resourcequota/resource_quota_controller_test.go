@@ -9,7 +9,7 @@ import (
 	"kubeplay/core/controller/internal/testenv"
 )
 
-func quota(hard map[string]string) *api.ResourceQuota {
+func quotaWith(hard map[string]string) *api.ResourceQuota {
 	q := &api.ResourceQuota{ObjectMeta: api.ObjectMeta{Name: "q", Namespace: "default"}, Spec: api.ResourceQuotaSpec{Hard: api.ResourceList{}}}
 	for k, v := range hard {
 		q.Spec.Hard[api.ResourceName(k)] = api.MustParse(v)
@@ -65,14 +65,14 @@ func check(t *testing.T, e *testenv.Env, what string, want map[string]string) {
 
 func TestAQuotaStartsWithItsHardLimitsAndZeroUsage(t *testing.T) {
 	e := setup(t)
-	e.Must(e.Admin.Resource("resourcequotas").Namespace("default").Create(quota(map[string]string{"pods": "2", "requests.cpu": "1", "memory": "1Gi"})))
+	e.Must(e.Admin.Resource("resourcequotas").Namespace("default").Create(quotaWith(map[string]string{"pods": "2", "requests.cpu": "1", "memory": "1Gi"})))
 	check(t, e, "status filled", map[string]string{"pods": "0/2", "requests.cpu": "0/1", "memory": "0/1Gi"})
 }
 
 func TestPodsChargeTheirRequestsUntilTheyFinishOrAreDeleted(t *testing.T) {
 	e := setup(t)
 	e.Succeed = func(p *api.Pod) bool { return p.Name == "job" }
-	e.Must(e.Admin.Resource("resourcequotas").Namespace("default").Create(quota(map[string]string{
+	e.Must(e.Admin.Resource("resourcequotas").Namespace("default").Create(quotaWith(map[string]string{
 		"pods": "5", "count/pods": "5", "requests.cpu": "2", "limits.memory": "1Gi", "cpu": "2"})))
 	e.Run(time.Second)
 	e.Must(e.Admin.Resource("pods").Namespace("default").Create(pod("web", "200m", "64Mi")))
@@ -97,7 +97,7 @@ func TestObjectCountsCoverEveryKindAndTheLegacyNames(t *testing.T) {
 	e.Must(e.Admin.Resource("roles").Namespace("default").Create(&api.Role{ObjectMeta: api.ObjectMeta{Name: "reader", Namespace: "default"}}))
 	e.Must(e.Admin.Resource("services").Namespace("default").Create(&api.Service{ObjectMeta: api.ObjectMeta{Name: "web", Namespace: "default"},
 		Spec: api.ServiceSpec{Type: api.ServiceTypeNodePort, Ports: []api.ServicePort{{Name: "http", Port: 80}, {Name: "https", Port: 443}}}}))
-	e.Must(e.Admin.Resource("resourcequotas").Namespace("default").Create(quota(map[string]string{
+	e.Must(e.Admin.Resource("resourcequotas").Namespace("default").Create(quotaWith(map[string]string{
 		"configmaps": "10", "count/configmaps": "10", "count/roles.rbac.authorization.k8s.io": "3",
 		"services": "2", "services.nodeports": "4", "services.loadbalancers": "1", "resourcequotas": "1", "count/deployments.apps": "1"})))
 	// default/kubernetes is the second Service.
@@ -122,7 +122,7 @@ func TestAScopedQuotaCountsOnlyThePodsInItsScope(t *testing.T) {
 			for _, p := range []*api.Pod{pod("a", "100m", "64Mi"), pod("b", "100m", "64Mi"), pod("c", "", "")} {
 				e.Must(e.Admin.Resource("pods").Namespace("default").Create(p))
 			}
-			q := quota(map[string]string{"pods": "5"})
+			q := quotaWith(map[string]string{"pods": "5"})
 			q.Spec.Scopes = []api.ResourceQuotaScope{tc.scope}
 			e.Must(e.Admin.Resource("resourcequotas").Namespace("default").Create(q))
 			check(t, e, "scoped usage", map[string]string{"pods": tc.want})
@@ -133,7 +133,7 @@ func TestAScopedQuotaCountsOnlyThePodsInItsScope(t *testing.T) {
 func TestAChangedHardLimitAndTheFiveMinuteResyncRecomputeUsage(t *testing.T) {
 	e := setup(t)
 	e.Must(e.Admin.Resource("pods").Namespace("default").Create(pod("a", "100m", "64Mi")))
-	e.Must(e.Admin.Resource("resourcequotas").Namespace("default").Create(quota(map[string]string{"pods": "2"})))
+	e.Must(e.Admin.Resource("resourcequotas").Namespace("default").Create(quotaWith(map[string]string{"pods": "2"})))
 	check(t, e, "initial", map[string]string{"pods": "1/2"})
 
 	q := e.Get("resourcequotas", "default", "q").(*api.ResourceQuota)

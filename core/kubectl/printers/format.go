@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"kubeplay/core/api"
+	"kubeplay/core/api/labels"
 )
 
 // FormatLabels renders a label map as "k1=v1,k2=v2" sorted by key, or
@@ -13,16 +14,7 @@ func FormatLabels(m map[string]string) string {
 	if len(m) == 0 {
 		return "<none>"
 	}
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	parts := make([]string, len(keys))
-	for i, k := range keys {
-		parts[i] = k + "=" + m[k]
-	}
-	return strings.Join(parts, ",")
+	return labels.Set(m).String()
 }
 
 // SelectorString renders a label selector as labels.Selector.String() does
