@@ -63,13 +63,24 @@ func interactive(opts cluster.Options, withTrace bool) int {
 		return 1
 	}
 	defer term.Restore(0, old)
+	var mu sync.Mutex
+	c := cluster.New(opts)
+	// Ctrl+C while a watch runs ends the watch, as in a real terminal; the
+	// byte never reaches the line editor (which would report it as EOF).
+	in := &interruptReader{r: os.Stdin, interrupt: func() bool {
+		mu.Lock()
+		defer mu.Unlock()
+		if !c.HasWatches() {
+			return false
+		}
+		c.StopWatches()
+		return true
+	}}
 	t := term.NewTerminal(struct {
 		io.Reader
 		io.Writer
-	}{os.Stdin, os.Stdout}, "$ ")
+	}{in, os.Stdout}, "$ ")
 	out := &crlf{w: t}
-	var mu sync.Mutex
-	c := cluster.New(opts)
 	c.SetFiles(osReadFile, osReadDir)
 	sh := shell.New(c, out)
 	sh.Echo = false
@@ -97,16 +108,7 @@ func interactive(opts cluster.Options, withTrace bool) int {
 	for {
 		line, err := t.ReadLine()
 		if err != nil {
-			// x/term reports both Ctrl+C and Ctrl+D as EOF: the first ends
-			// running watches, a second (or one with no watch) exits.
-			mu.Lock()
-			watching := c.HasWatches()
-			c.StopWatches()
-			mu.Unlock()
-			if watching && err == io.EOF {
-				continue
-			}
-			return 0
+			return 0 // Ctrl+D, or Ctrl+C with no watch running
 		}
 		if strings.TrimSpace(line) == "exit" {
 			return 0
@@ -139,4 +141,27 @@ func osReadDir(path string) ([]string, error) {
 		}
 	}
 	return names, nil
+}
+
+// interruptReader hands each Ctrl+C byte to interrupt first; a handled one is
+// dropped from the input.
+type interruptReader struct {
+	r         io.Reader
+	interrupt func() bool
+}
+
+func (ir *interruptReader) Read(p []byte) (int, error) {
+	for {
+		n, err := ir.r.Read(p)
+		kept := p[:0]
+		for _, b := range p[:n] {
+			if b == 3 && ir.interrupt() {
+				continue
+			}
+			kept = append(kept, b)
+		}
+		if len(kept) > 0 || err != nil || n == 0 {
+			return len(kept), err
+		}
+	}
 }
