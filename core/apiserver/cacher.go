@@ -12,6 +12,12 @@ import (
 // per resource, the current objects and a window of recent events. Every
 // client watch is served from that window, filtered by namespace, name and
 // selectors, so etcd sees one watcher however many clients watch.
+//
+// The window records only the revisions of its events: a watch that starts
+// inside the window replays them from etcd's history, which keeps every
+// revision the window does (the window never reaches below the compaction
+// revision). A 10,000-event window would otherwise keep an old version of
+// every recently changed object alive.
 
 // Watch cache sizing: the window keeps at least watchCacheMin events, drops
 // events older than watchCacheFresh beyond that, never keeps more than
@@ -28,12 +34,18 @@ type cacheEvent struct {
 	obj  api.Object // the new object; for DELETED the old one restamped with the delete revision
 	prev api.Object // the object before the change (nil for ADDED)
 	rev  int64
-	at   time.Time
+}
+
+// cacheRecord is one event of the window: its revision and when it
+// happened (Unix nanoseconds of virtual time).
+type cacheRecord struct {
+	rev int64
+	at  int64
 }
 
 // watchCache is the window of recent events of one resource.
 type watchCache struct {
-	buf   []*cacheEvent
+	buf   []cacheRecord
 	start int
 	// oldest is the oldest revision a watch can resume after, plus one: a
 	// watch from resourceVersion rv needs rv >= oldest-1.
@@ -42,17 +54,17 @@ type watchCache struct {
 
 func (c *watchCache) len() int { return len(c.buf) - c.start }
 
-func (c *watchCache) add(e *cacheEvent) {
-	c.buf = append(c.buf, e)
+func (c *watchCache) add(rev int64, at time.Time) {
+	c.buf = append(c.buf, cacheRecord{rev: rev, at: at.UnixNano()})
 }
 
 // evict drops events beyond the window's limits.
 func (c *watchCache) evict(now time.Time, compactRev int64) {
+	fresh := now.Add(-watchCacheFresh).UnixNano()
 	for c.len() > 0 {
 		e := c.buf[c.start]
 		n := c.len()
-		if n > watchCacheMax || e.rev < compactRev || (n > watchCacheMin && now.Sub(e.at) > watchCacheFresh) {
-			c.buf[c.start] = nil
+		if n > watchCacheMax || e.rev < compactRev || (n > watchCacheMin && e.at < fresh) {
 			c.start++
 			if e.rev+1 > c.oldest {
 				c.oldest = e.rev + 1
@@ -66,16 +78,13 @@ func (c *watchCache) evict(now time.Time, compactRev int64) {
 	}
 	if c.start > 64 && c.start > len(c.buf)/2 {
 		n := copy(c.buf, c.buf[c.start:])
-		for i := n; i < len(c.buf); i++ {
-			c.buf[i] = nil
-		}
 		c.buf = c.buf[:n]
 		c.start = 0
 	}
 }
 
 // since returns the retained events with revision > rv.
-func (c *watchCache) since(rv int64) []*cacheEvent {
+func (c *watchCache) since(rv int64) []cacheRecord {
 	evs := c.buf[c.start:]
 	lo, hi := 0, len(evs)
 	for lo < hi {
@@ -87,6 +96,40 @@ func (c *watchCache) since(rv int64) []*cacheEvent {
 		}
 	}
 	return evs[lo:]
+}
+
+// replay rebuilds the window's event at rev from etcd's history, as
+// onStoreEvent saw it: ADDED, MODIFIED with the previous object, or DELETED
+// carrying the last state restamped with the delete revision.
+func (s *Server) replay(r *resource, rev int64) (*cacheEvent, bool) {
+	ev, err := s.store.EventAt(rev)
+	if err != nil {
+		return nil, false
+	}
+	e := &cacheEvent{rev: rev}
+	if ev.PrevKV != nil {
+		if e.prev, err = r.decode(ev.PrevKV.Value, ev.PrevKV.ModRevision); err != nil {
+			return nil, false
+		}
+		s.interned.object(e.prev, nil)
+	}
+	switch ev.Type {
+	case store.Put:
+		if e.obj, err = r.decode(ev.KV.Value, ev.KV.ModRevision); err != nil {
+			return nil, false
+		}
+		s.interned.object(e.obj, nil)
+		e.typ = Modified
+		if e.prev == nil {
+			e.typ = Added
+		}
+	case store.Delete:
+		if e.prev == nil {
+			return nil, false
+		}
+		e.typ, e.obj = Deleted, restamp(e.prev, rev)
+	}
+	return e, true
 }
 
 // onStoreEvent is the apiserver's single etcd watch: it updates the cache
@@ -101,7 +144,7 @@ func (s *Server) onStoreEvent(ev store.Event) {
 	if prev != nil {
 		prevObj = prev.obj
 	}
-	e := &cacheEvent{rev: ev.KV.ModRevision, prev: prevObj, at: s.sim.Now()}
+	e := &cacheEvent{rev: ev.KV.ModRevision, prev: prevObj}
 	switch ev.Type {
 	case store.Put:
 		var obj api.Object
@@ -114,6 +157,7 @@ func (s *Server) onStoreEvent(ev store.Event) {
 			if obj, err = r.decode(ev.KV.Value, ev.KV.ModRevision); err != nil {
 				return
 			}
+			s.interned.object(obj, nil)
 		}
 		r.put(ns, name, &cached{obj: obj, modRev: ev.KV.ModRevision, key: ev.KV.Key})
 		e.typ, e.obj = Modified, obj
@@ -132,8 +176,9 @@ func (s *Server) onStoreEvent(ev store.Event) {
 		cur = nil
 	}
 	s.observe(r, prevObj, cur)
-	r.cache.add(e)
-	r.cache.evict(e.at, s.store.CompactRevision())
+	now := s.sim.Now()
+	r.cache.add(e.rev, now)
+	r.cache.evict(now, s.store.CompactRevision())
 	s.dispatch(r, e)
 }
 

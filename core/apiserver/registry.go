@@ -260,6 +260,7 @@ func (s *Server) storeCreate(req *Request, r *resource, obj api.Object) error {
 	if r.gr == (api.GroupResource{Resource: "events"}) {
 		lease = s.eventLeaseID()
 	}
+	s.interned.object(obj, nil)
 	s.pendingKey, s.pendingObj = key, obj
 	rev, err := s.store.Create(key, data, lease)
 	s.pendingKey, s.pendingObj = "", nil
@@ -276,6 +277,7 @@ func (s *Server) storeCreate(req *Request, r *resource, obj api.Object) error {
 
 // storeUpdate writes a changed object guarded by its current mod revision.
 func (s *Server) storeUpdate(req *Request, r *resource, cur *cached, obj api.Object, data []byte) error {
+	s.interned.object(obj, cur.obj)
 	s.pendingKey, s.pendingObj = cur.key, obj
 	rev, err := s.store.Update(cur.key, data, cur.modRev)
 	s.pendingKey, s.pendingObj = "", nil

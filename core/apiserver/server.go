@@ -54,6 +54,8 @@ type Server struct {
 	// watch callback, so a write is never decoded back.
 	pendingKey string
 	pendingObj api.Object
+	// interned shares equal parts of cached objects (intern.go).
+	interned interner
 
 	ips   *ipAllocator
 	ports *portAllocator
@@ -193,6 +195,7 @@ func (s *Server) load() {
 		if err != nil {
 			continue
 		}
+		s.interned.object(obj, nil)
 		r.put(ns, name, &cached{obj: obj, modRev: kv.ModRevision, key: kv.Key})
 		s.observe(r, nil, obj)
 	}

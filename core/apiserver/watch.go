@@ -119,8 +119,10 @@ func (s *Server) Watch(req *Request, fn func(WatchEvent)) (stop func(), err erro
 		w.fromRev = s.store.Rev()
 	}
 	if rv > 0 {
-		for _, e := range r.cache.since(rv) {
-			s.offer(w, e)
+		for _, rec := range r.cache.since(rv) {
+			if e, ok := s.replay(r, rec.rev); ok {
+				s.offer(w, e)
+			}
 		}
 	}
 	s.addWatcher(w)

@@ -134,7 +134,7 @@ func TestLogsOfAJobFindsThePodItControls(t *testing.T) {
 	pod := &api.Pod{
 		TypeMeta: api.TypeMeta{APIVersion: "v1", Kind: "Pod"},
 		ObjectMeta: api.ObjectMeta{Name: "hello-x2x4k", Namespace: "default",
-			Labels: job.(*api.Job).Spec.Template.Labels,
+			Labels:          job.(*api.Job).Spec.Template.Labels,
 			OwnerReferences: []api.OwnerReference{{APIVersion: "batch/v1", Kind: "Job", Name: "hello", UID: job.GetObjectMeta().UID, Controller: &yes}}},
 		Spec: api.PodSpec{Containers: []api.Container{{Name: "hello", Image: "busybox"}}},
 	}

@@ -10,6 +10,9 @@ type entry struct {
 	version int64 // 0 marks a tombstone
 	lease   int64
 	value   []byte
+	// dict is nil for a whole value; otherwise value is a delta against
+	// dict's value (delta.go, dictionary.go), rebuilt by value().
+	dict *dictionary
 }
 
 func (e *entry) tombstone() bool { return e.version == 0 }
@@ -56,13 +59,23 @@ func (h *keyHistory) exact(rev int64) int {
 	return i
 }
 
+// value returns the value of entry i (a live value), rebuilding it when it
+// is kept as a delta.
+func (h *keyHistory) value(i int) []byte {
+	e := &h.revs[i]
+	if e.dict == nil {
+		return e.value
+	}
+	return applyDelta(e.value, e.dict.value)
+}
+
 // kv renders entry i as a KeyValue (nil for a tombstone).
 func (h *keyHistory) kv(i int) *KeyValue {
 	e := &h.revs[i]
 	if e.tombstone() {
 		return nil
 	}
-	return &KeyValue{Key: h.key, Value: e.value, CreateRevision: e.create, ModRevision: e.mod, Version: e.version, Lease: e.lease}
+	return &KeyValue{Key: h.key, Value: h.value(i), CreateRevision: e.create, ModRevision: e.mod, Version: e.version, Lease: e.lease}
 }
 
 // event renders the change written by entry i, with the previous value
@@ -73,7 +86,7 @@ func (h *keyHistory) event(i int) Event {
 	if e.tombstone() {
 		ev = Event{Type: Delete, KV: KeyValue{Key: h.key, ModRevision: e.mod}}
 	} else {
-		ev = Event{Type: Put, KV: KeyValue{Key: h.key, Value: e.value, CreateRevision: e.create, ModRevision: e.mod, Version: e.version, Lease: e.lease}}
+		ev = Event{Type: Put, KV: KeyValue{Key: h.key, Value: h.value(i), CreateRevision: e.create, ModRevision: e.mod, Version: e.version, Lease: e.lease}}
 	}
 	if i > 0 {
 		ev.PrevKV = h.kv(i - 1)

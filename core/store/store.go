@@ -33,6 +33,11 @@ type Store struct {
 
 	leases    map[int64]*lease
 	nextLease int64
+
+	// Delta coding (delta.go, dictionary.go): the dictionary of each key
+	// prefix, and scratch space.
+	dicts    map[string]*dictionary
+	deltaBuf []byte
 }
 
 // New returns an empty store at revision 1, like a fresh etcd. s drives
@@ -76,7 +81,8 @@ func (s *Store) Create(key string, value []byte, leaseID int64) (int64, error) {
 		s.index.insert(h)
 	}
 	rev := s.rev + 1
-	s.append(h, entry{mod: rev, create: rev, version: 1, lease: leaseID, value: clone(value)})
+	v, dict := s.code(key, value)
+	s.append(h, entry{mod: rev, create: rev, version: 1, lease: leaseID, value: v, dict: dict})
 	s.live++
 	if l != nil {
 		l.attach(key)
@@ -99,7 +105,8 @@ func (s *Store) Update(key string, value []byte, expectModRev int64) (int64, err
 		return 0, ErrConflict
 	}
 	rev := s.rev + 1
-	s.append(h, entry{mod: rev, create: cur.create, version: cur.version + 1, lease: cur.lease, value: clone(value)})
+	v, dict := s.code(key, value)
+	s.append(h, entry{mod: rev, create: cur.create, version: cur.version + 1, lease: cur.lease, value: v, dict: dict})
 	s.publish(h)
 	return rev, nil
 }
@@ -237,6 +244,19 @@ func (s *Store) Log(fromRev int64) []Event {
 		out = append(out, s.eventAt(r))
 	}
 	return out
+}
+
+// EventAt returns the change written at revision rev, with its PrevKV, as
+// a watch from rev would deliver it first. Errors: ErrCompacted below the
+// oldest retained revision, ErrFutureRev above the current one.
+func (s *Store) EventAt(rev int64) (Event, error) {
+	switch {
+	case rev < s.revBase || rev < s.compactRev:
+		return Event{}, ErrCompacted
+	case rev > s.rev:
+		return Event{}, ErrFutureRev
+	}
+	return s.eventAt(rev), nil
 }
 
 // eventAt rebuilds the change written at retained revision r.
