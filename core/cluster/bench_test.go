@@ -2,6 +2,7 @@ package cluster
 
 import (
 	"fmt"
+	"kubeplay/core/scheduler/perf"
 	"runtime"
 	"testing"
 	"time"
@@ -10,55 +11,6 @@ import (
 	"kubeplay/core/apiserver"
 	"kubeplay/core/client"
 )
-
-// schedulerPerfNode is scheduler_perf's config/templates/node-default.yaml:
-// 110 pods, 4 cpu, 32Gi, no taints; created Ready.
-func schedulerPerfNode(i int) *api.Node {
-	n := &api.Node{}
-	n.APIVersion, n.Kind = "v1", "Node"
-	n.Name = fmt.Sprintf("scheduler-perf-%05d", i)
-	n.Labels = map[string]string{api.LabelHostname: n.Name}
-	rl := api.ResourceList{api.ResourcePods: api.MustParse("110"), api.ResourceCPU: api.MustParse("4"), api.ResourceMemory: api.MustParse("32Gi")}
-	n.Status.Capacity, n.Status.Allocatable = rl, rl
-	n.Status.Conditions = []api.NodeCondition{{Type: api.NodeReady, Status: api.ConditionTrue}}
-	return n
-}
-
-// schedulerPerfPod is scheduler_perf's config/templates/pod-default.yaml:
-// one pause container requesting (and limited to) 100m cpu and 500Mi.
-func schedulerPerfPod(prefix string, i int) *api.Pod {
-	p := &api.Pod{}
-	p.APIVersion, p.Kind = "v1", "Pod"
-	p.Name, p.Namespace = fmt.Sprintf("%s-%05d", prefix, i), "default"
-	rl := api.ResourceList{api.ResourceCPU: api.MustParse("100m"), api.ResourceMemory: api.MustParse("500Mi")}
-	p.Spec.Containers = []api.Container{{Name: "pause", Image: "registry.k8s.io/pause:3.10",
-		Ports:     []api.ContainerPort{{ContainerPort: 80}},
-		Resources: api.ResourceRequirements{Requests: rl, Limits: rl}}}
-	return p
-}
-
-// createReadyPerfNode creates a node as scheduler_perf does (a Node object,
-// no kubelet) and drops the not-ready taint the NodeRestriction-free create
-// path adds, as a kubelet reporting Ready would have it removed.
-func createReadyPerfNode(c *client.Client, n *api.Node) error {
-	o, err := c.Resource("nodes").Create(n)
-	if err != nil {
-		return err
-	}
-	created := o.(*api.Node)
-	if len(created.Spec.Taints) == 0 {
-		return nil
-	}
-	var taints []api.Taint
-	for _, t := range created.Spec.Taints {
-		if t.Key != api.TaintNodeNotReady {
-			taints = append(taints, t)
-		}
-	}
-	created.Spec.Taints = taints
-	_, err = c.Resource("nodes").Update(created)
-	return err
-}
 
 func heapAfterGC() uint64 {
 	runtime.GC()
@@ -88,14 +40,14 @@ func BenchmarkSchedulingBasic(b *testing.B) {
 		c.Sim.Trace.Disabled = true
 		admin := client.New(c.Server, apiserver.Admin(), "kubectl")
 		for i := 0; i < nodes; i++ {
-			if err := createReadyPerfNode(admin, schedulerPerfNode(i)); err != nil {
+			if err := perf.CreateReadyNode(admin, perf.Node(i)); err != nil {
 				b.Fatal(err)
 			}
 		}
 		c.Sim.Advance(time.Second)
 		pods := admin.Resource("pods").Namespace("default")
 		for i := 0; i < initPods; i++ {
-			if _, err := pods.Create(schedulerPerfPod("init", i)); err != nil {
+			if _, err := pods.Create(perf.Pod("init", i)); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -105,7 +57,7 @@ func BenchmarkSchedulingBasic(b *testing.B) {
 		b.StartTimer()
 		start := time.Now()
 		for i := 0; i < measuredPods; i++ {
-			if _, err := pods.Create(schedulerPerfPod("pod", i)); err != nil {
+			if _, err := pods.Create(perf.Pod("pod", i)); err != nil {
 				b.Fatal(err)
 			}
 		}

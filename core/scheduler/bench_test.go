@@ -1,40 +1,16 @@
 package scheduler
 
 import (
-	"fmt"
+	"kubeplay/core/scheduler/perf"
 	"runtime"
 	"testing"
 	"time"
 
-	"kubeplay/core/api"
 	"kubeplay/core/apiserver"
 	"kubeplay/core/client"
 	"kubeplay/core/sim"
 	"kubeplay/core/store"
 )
-
-// perfNode is scheduler_perf's node-default.yaml: 110 pods, 4 cpu, 32Gi.
-func perfNode(i int) *api.Node {
-	n := &api.Node{}
-	n.Name = fmt.Sprintf("scheduler-perf-%05d", i)
-	n.Labels = map[string]string{api.LabelHostname: n.Name}
-	rl := api.ResourceList{api.ResourcePods: api.MustParse("110"), api.ResourceCPU: api.MustParse("4"), api.ResourceMemory: api.MustParse("32Gi")}
-	n.Status.Capacity, n.Status.Allocatable = rl, rl
-	n.Status.Conditions = []api.NodeCondition{{Type: api.NodeReady, Status: api.ConditionTrue}}
-	return n
-}
-
-// perfPod is scheduler_perf's pod-default.yaml: one pause container
-// requesting 100m cpu and 500Mi memory.
-func perfPod(prefix string, i int) *api.Pod {
-	p := &api.Pod{}
-	p.Name, p.Namespace = fmt.Sprintf("%s-%05d", prefix, i), "default"
-	rl := api.ResourceList{api.ResourceCPU: api.MustParse("100m"), api.ResourceMemory: api.MustParse("500Mi")}
-	p.Spec.Containers = []api.Container{{Name: "pause", Image: "registry.k8s.io/pause:3.10",
-		Ports:     []api.ContainerPort{{ContainerPort: 80}},
-		Resources: api.ResourceRequirements{Requests: rl, Limits: rl}}}
-	return p
-}
 
 // BenchmarkSchedulingBasic is kube-scheduler's SchedulingBasic/5000Nodes
 // workload: 5000 nodes, 1000 initial pods, then 10000 measured pods created
@@ -49,14 +25,14 @@ func BenchmarkSchedulingBasic(b *testing.B) {
 		admin := client.New(srv, apiserver.Admin(), "kubectl")
 		pods := admin.Resource("pods").Namespace("default")
 		for i := 0; i < nodes; i++ {
-			if err := createReadyNode(admin, perfNode(i)); err != nil {
+			if err := perf.CreateReadyNode(admin, perf.Node(i)); err != nil {
 				b.Fatal(err)
 			}
 		}
 		sched := New(s, client.New(srv, apiserver.Scheduler(), Component))
 		sched.Start()
 		for i := 0; i < initPods; i++ {
-			if _, err := pods.Create(perfPod("init", i)); err != nil {
+			if _, err := pods.Create(perf.Pod("init", i)); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -67,7 +43,7 @@ func BenchmarkSchedulingBasic(b *testing.B) {
 		b.StartTimer()
 		start := time.Now()
 		for i := 0; i < measuredPods; i++ {
-			if _, err := pods.Create(perfPod("pod", i)); err != nil {
+			if _, err := pods.Create(perf.Pod("pod", i)); err != nil {
 				b.Fatal(err)
 			}
 		}

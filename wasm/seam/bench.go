@@ -3,10 +3,10 @@ package seam
 import (
 	"encoding/json"
 	"fmt"
+	"kubeplay/core/scheduler/perf"
 	"runtime"
 	"time"
 
-	"kubeplay/core/api"
 	"kubeplay/core/apiserver"
 	"kubeplay/core/client"
 	"kubeplay/core/scheduler"
@@ -60,14 +60,14 @@ func RunSchedulingBench(o BenchOptions, wall func() time.Time) (BenchResult, err
 	admin := client.New(srv, apiserver.Admin(), "kubectl")
 	pods := admin.Resource("pods").Namespace("default")
 	for i := 0; i < o.Nodes; i++ {
-		if err := createReadyNode(admin, perfNode(i)); err != nil {
+		if err := perf.CreateReadyNode(admin, perf.Node(i)); err != nil {
 			return res, err
 		}
 	}
 	sched := scheduler.New(s, client.New(srv, apiserver.Scheduler(), scheduler.Component))
 	sched.Start()
 	for i := 0; i < o.InitPods; i++ {
-		if _, err := pods.Create(perfPod("init", i)); err != nil {
+		if _, err := pods.Create(perf.Pod("init", i)); err != nil {
 			return res, err
 		}
 	}
@@ -76,7 +76,7 @@ func RunSchedulingBench(o BenchOptions, wall func() time.Time) (BenchResult, err
 	res.SetupMs = float64(wall().Sub(t0).Microseconds()) / 1e3
 	start := wall()
 	for i := 0; i < o.Pods; i++ {
-		if _, err := pods.Create(perfPod("pod", i)); err != nil {
+		if _, err := pods.Create(perf.Pod("pod", i)); err != nil {
 			return res, err
 		}
 	}
@@ -93,46 +93,4 @@ func RunSchedulingBench(o BenchOptions, wall func() time.Time) (BenchResult, err
 	res.HeapBytes = m.HeapAlloc
 	sched.Stop()
 	return res, nil
-}
-
-// perfNode is scheduler_perf's node-default.yaml: 110 pods, 4 cpu, 32Gi.
-func perfNode(i int) *api.Node {
-	n := &api.Node{}
-	n.Name = fmt.Sprintf("scheduler-perf-%05d", i)
-	n.Labels = map[string]string{api.LabelHostname: n.Name}
-	rl := api.ResourceList{api.ResourcePods: api.MustParse("110"), api.ResourceCPU: api.MustParse("4"), api.ResourceMemory: api.MustParse("32Gi")}
-	n.Status.Capacity, n.Status.Allocatable = rl, rl
-	n.Status.Conditions = []api.NodeCondition{{Type: api.NodeReady, Status: api.ConditionTrue}}
-	return n
-}
-
-// perfPod is scheduler_perf's pod-default.yaml: one pause container
-// requesting 100m cpu and 500Mi memory.
-func perfPod(prefix string, i int) *api.Pod {
-	p := &api.Pod{}
-	p.Name, p.Namespace = fmt.Sprintf("%s-%05d", prefix, i), "default"
-	rl := api.ResourceList{api.ResourceCPU: api.MustParse("100m"), api.ResourceMemory: api.MustParse("500Mi")}
-	p.Spec.Containers = []api.Container{{Name: "pause", Image: "registry.k8s.io/pause:3.10",
-		Ports:     []api.ContainerPort{{ContainerPort: 80}},
-		Resources: api.ResourceRequirements{Requests: rl, Limits: rl}}}
-	return p
-}
-
-// createReadyNode creates a Ready node and, standing in for the node
-// lifecycle controller, removes the not-ready taint admission put on it.
-func createReadyNode(c *client.Client, n *api.Node) error {
-	o, err := c.Resource("nodes").Create(n)
-	if err != nil {
-		return err
-	}
-	created := o.(*api.Node)
-	var taints []api.Taint
-	for _, t := range created.Spec.Taints {
-		if t.Key != "node.kubernetes.io/not-ready" {
-			taints = append(taints, t)
-		}
-	}
-	created.Spec.Taints = taints
-	_, err = c.Resource("nodes").Update(created)
-	return err
 }
