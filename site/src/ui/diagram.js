@@ -34,7 +34,7 @@ export class Diagram {
     bus.on('reset', () => { this.queue = []; this.clearDots(); this.revision = 0; this.updateRev(); });
     bus.on('component-filter-changed', (c) => this.select(c, false));
     onLang(() => this.layout(true));
-    snapshot.subscribe((snap) => this.fromSnapshot(snap));
+    snapshot.subscribe((snap) => this.fromSnapshot(snap), false);
     new ResizeObserver(() => this.layout()).observe(this.root);
     this.layout(true);
     this.frame = this.frame.bind(this);

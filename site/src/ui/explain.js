@@ -28,7 +28,7 @@ export class ExplainView {
     this.select.addEventListener('change', () => { this.current = this.select.value; this.show(); });
     bus.on('tab', (name) => this.setVisible(name === 'explain'));
     bus.on('reset', () => { this.current = ''; clear(this.body); });
-    onLang(() => { this.labels(); if (this.visible) { this.fill(snapshot.latest()); this.show(); } });
+    onLang(() => { this.labels(); if (this.visible) { const l = snapshot.latest(); this.fill(l && !l.nodesOnly ? l : snapshot.refresh(true, true)); this.show(); } });
     this.labels();
   }
 
@@ -42,7 +42,7 @@ export class ExplainView {
     this.visible = v;
     if (v) {
       let snap = null;
-      try { snap = snapshot.refresh(true); } catch (_) { /* not ready */ }
+      try { snap = snapshot.refresh(true, true); } catch (_) { /* not ready */ }
       this.fill(snap);
       this.show();
     }

@@ -26,7 +26,7 @@ export function has(name) {
   return !!c && typeof c[name] === 'function';
 }
 
-export const snapshot = () => call('snapshot');
+export const snapshot = (mode) => (mode ? call('snapshot', mode) : call('snapshot'));
 export const etcd = (prefix) => call('etcd', prefix);
 export const etcdValue = (key) => call('etcdValue', key);
 export const etcdLog = (sinceRev) => call('etcdLog', sinceRev);

@@ -6,6 +6,7 @@ import * as seam from './seam.js';
 import * as bus from './bus.js';
 
 const subs = new Set();
+let podSubs = 0; // subscribers that need the pods; with none, polls ask for nodes only
 let last = null;
 let lastKey = '';
 let timer = 0;
@@ -14,18 +15,20 @@ let interval = 400;
 export function latest() { return last; }
 
 // subscribe calls fn(snapshot) for every changed snapshot; returns an unsubscribe function.
-export function subscribe(fn) {
+// needsPods=false (the diagram) lets the poller leave the pods out while nobody else needs them.
+export function subscribe(fn, needsPods = true) {
   subs.add(fn);
-  if (last) fn(last);
+  if (needsPods) podSubs++;
+  if (last && (!needsPods || !last.nodesOnly)) fn(last);
   ensure();
-  return () => subs.delete(fn);
+  return () => { if (subs.delete(fn) && needsPods) podSubs--; };
 }
 
 // refresh polls now (after an action) and notifies subscribers even if nothing changed.
-export function refresh(force = true) {
-  const snap = seam.snapshot();
+export function refresh(force = true, withPods = podSubs > 0) {
+  const snap = seam.snapshot(withPods ? undefined : 'nodes');
   if (!snap || snap.error) return last;
-  const key = `${snap.now}|${snap.revision}`;
+  const key = `${snap.now}|${snap.revision}|${withPods}`;
   if (!force && key === lastKey) return last;
   lastKey = key;
   last = snap;
