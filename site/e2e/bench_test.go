@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"fmt"
+	"kubeplay/wasm/seam"
 	"net/url"
 	"os"
 	"path"
@@ -60,41 +61,13 @@ func brotliPayload(tb testing.TB, urls []string) (int, int64) {
 	return len(seen), total
 }
 
-// scaleUpNodes is a control-plane node and ten workers: room for 1,000 pods (110 per node).
-func scaleUpNodes() string {
-	nodes := []string{`{"name":"demo-control-plane","controlPlane":true}`, `{"name":"demo-worker"}`}
-	for i := 2; i <= 10; i++ {
-		nodes = append(nodes, fmt.Sprintf(`{"name":"demo-worker%d"}`, i))
-	}
-	return "[" + strings.Join(nodes, ",") + "]"
-}
-
-const scaleDeployment = `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: web
-spec:
-  replicas: 1000
-  selector:
-    matchLabels:
-      app: web
-  template:
-    metadata:
-      labels:
-        app: web
-    spec:
-      containers:
-      - name: web
-        image: nginx:1.27
-`
-
 // BenchmarkScaleUpLongTasks plays a 1,000-replica Deployment at 10× with every view live and reports the
 // main thread's long tasks (PerformanceObserver "longtask", > 50 ms) and the frame times until all pods run.
 func BenchmarkScaleUpLongTasks(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		p := openTab(b, 1400, 900)
-		eval[bool](p, fmt.Sprintf(`kubeplay.reset({seed: 1, nodes: %s}).then(() => true)`, scaleUpNodes()))
-		eval[string](p, fmt.Sprintf(`kubeplay.apply(%q, 'web.yaml')`, scaleDeployment))
+		eval[bool](p, fmt.Sprintf(`kubeplay.reset({seed: 1, nodes: %s}).then(() => true)`, seam.ScaleUpNodes()))
+		eval[string](p, fmt.Sprintf(`kubeplay.apply(%q, 'web.yaml')`, seam.ScaleUpDeployment))
 		eval[bool](p, `(window.__e2e.longtasks = [], window.__e2e.frames = [], window.__e2e.recordFrames = true, kubeplay.play(10), true)`)
 		start := time.Now()
 		virtualStart := eval[float64](p, `kubeplay.now()`)

@@ -14,34 +14,6 @@ import (
 	"kubeplay/core/api"
 )
 
-// scaleUpNodes is a control-plane node and ten workers: room for 1,000 pods.
-func scaleUpNodes() string {
-	nodes := []string{`{"name":"demo-control-plane","controlPlane":true}`, `{"name":"demo-worker"}`}
-	for i := 2; i <= 10; i++ {
-		nodes = append(nodes, fmt.Sprintf(`{"name":"demo-worker%d"}`, i))
-	}
-	return "[" + strings.Join(nodes, ",") + "]"
-}
-
-const scaleDeployment = `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: web
-spec:
-  replicas: 1000
-  selector:
-    matchLabels:
-      app: web
-  template:
-    metadata:
-      labels:
-        app: web
-    spec:
-      containers:
-      - name: web
-        image: nginx:1.27
-`
-
 type slowEvent struct {
 	name string
 	at   time.Duration // virtual time since apply
@@ -58,10 +30,10 @@ func BenchmarkScaleUpEvents(b *testing.B) {
 	defer runtime.UnlockOSThread()
 	for i := 0; i < b.N; i++ {
 		k := New()
-		if s := k.Call("reset", []any{`{"seed":1,"nodes":` + scaleUpNodes() + `}`}); !strings.Contains(s, `"ok":true`) {
+		if s := k.Call("reset", []any{`{"seed":1,"nodes":` + ScaleUpNodes() + `}`}); !strings.Contains(s, `"ok":true`) {
 			b.Fatalf("reset: %s", s)
 		}
-		k.Call("apply", []any{"web.yaml", scaleDeployment})
+		k.Call("apply", []any{"web.yaml", ScaleUpDeployment})
 		s := k.c.Sim
 		start := s.Now()
 		var slow []slowEvent
@@ -156,8 +128,8 @@ func BenchmarkScaleUpFrames(b *testing.B) {
 	const idle = time.Millisecond
 	for i := 0; i < b.N; i++ {
 		k := New()
-		k.Call("reset", []any{`{"seed":1,"nodes":` + scaleUpNodes() + `}`})
-		k.Call("apply", []any{"web.yaml", scaleDeployment})
+		k.Call("reset", []any{`{"seed":1,"nodes":` + ScaleUpNodes() + `}`})
+		k.Call("apply", []any{"web.yaml", ScaleUpDeployment})
 		s := k.c.Sim
 		start := s.Now()
 		running := func() int {

@@ -194,44 +194,29 @@ func filterActive(l []*api.ReplicaSet) []*api.ReplicaSet {
 	return out
 }
 
-func totalReplicas(l []*api.ReplicaSet) int32 {
+// sumOf adds f over the ReplicaSets of l (nil entries skipped).
+func sumOf(l []*api.ReplicaSet, f func(*api.ReplicaSet) int32) int32 {
 	var n int32
 	for _, rs := range l {
 		if rs != nil {
-			n += replicas(rs)
+			n += f(rs)
 		}
 	}
 	return n
 }
 
+func totalReplicas(l []*api.ReplicaSet) int32 { return sumOf(l, replicas) }
+
 func actualReplicas(l []*api.ReplicaSet) int32 {
-	var n int32
-	for _, rs := range l {
-		if rs != nil {
-			n += rs.Status.Replicas
-		}
-	}
-	return n
+	return sumOf(l, func(rs *api.ReplicaSet) int32 { return rs.Status.Replicas })
 }
 
 func readyReplicas(l []*api.ReplicaSet) int32 {
-	var n int32
-	for _, rs := range l {
-		if rs != nil {
-			n += rs.Status.ReadyReplicas
-		}
-	}
-	return n
+	return sumOf(l, func(rs *api.ReplicaSet) int32 { return rs.Status.ReadyReplicas })
 }
 
 func availableReplicas(l []*api.ReplicaSet) int32 {
-	var n int32
-	for _, rs := range l {
-		if rs != nil {
-			n += rs.Status.AvailableReplicas
-		}
-	}
-	return n
+	return sumOf(l, func(rs *api.ReplicaSet) int32 { return rs.Status.AvailableReplicas })
 }
 
 // Revision parses a ReplicaSet's revision annotation (0 if absent).
