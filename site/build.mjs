@@ -2,7 +2,7 @@
 //   node build.mjs OUT
 // Writes app-<hash>.js (src/main.js and everything it imports, minified), style-<hash>.css,
 // index.html (from index.html with %APP_JS% / %STYLE_CSS% replaced), bench.html + bench-<hash>.js
-// when present, course.html + course-<hash>.js (the sample course page), manifest.json ({wasm, wasmBytes, app, style}) and copies static/* if present.
+// when present, coreworker-<hash>.js (the core's Web Worker), course.html + course-<hash>.js (the sample course page), manifest.json ({wasm, wasmBytes, app, style}) and copies static/* if present.
 // kubeplay.wasm and wasm_exec.js are put into OUT by build.sh before this runs.
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
@@ -17,12 +17,12 @@ await mkdir(out, { recursive: true });
 
 const hash = (buf) => createHash('sha256').update(buf).digest('hex').slice(0, 12);
 
-async function bundle(entry, loader) {
+async function bundle(entry, loader, format) {
   const r = await build({
     entryPoints: [join(here, entry)],
     bundle: true,
     minify: true,
-    format: loader === 'css' ? undefined : 'esm',
+    format: loader === 'css' ? undefined : (format || 'esm'),
     target: ['es2022', 'chrome100', 'firefox100', 'safari15'],
     legalComments: 'none',
     write: false,
@@ -42,14 +42,25 @@ async function emit(prefix, ext, contents) {
 // Remove hashed assets of earlier builds, and precompressed variants of the files written here (build.sh
 // compresses again afterwards; a stale index.html.br would point at assets that no longer exist).
 for (const f of await readdir(out)) {
-  if (/^(app|style|bench|course)-[0-9a-f]{8,}\.(js|css)(\.br|\.gz)?$/.test(f)) await rm(join(out, f));
+  if (/^(app|style|bench|course|coreworker|boot)-[0-9a-f]{8,}\.(js|css)(\.br|\.gz)?$/.test(f)) await rm(join(out, f));
   if (/^(index\.html|bench\.html|course\.html|manifest\.json)\.(br|gz)$/.test(f)) await rm(join(out, f));
 }
 
 const app = await emit('app', 'js', await bundle('src/main.js', 'js'));
+// The core's Web Worker: a classic script (it loads wasm_exec.js with importScripts).
+const worker = await emit('coreworker', 'js', await bundle('src/coreworker.js', 'js', 'iife'));
+// A small classic script in index.html's head that starts that worker before the page bundle runs.
+const boot = await emit('boot', 'js', await bundle('src/boot.js', 'js', 'iife'));
 const style = await emit('style', 'css', await bundle('src/style.css', 'css'));
 
-const fill = (html, names) => html.replace(/%APP_JS%/g, names.app ?? '').replace(/%STYLE_CSS%/g, names.style ?? '').replace(/%BENCH_JS%/g, names.bench ?? '');
+let wasmBytes = 0;
+try {
+  wasmBytes = (await stat(join(out, 'kubeplay.wasm'))).size;
+} catch {
+  console.warn('build.mjs: no kubeplay.wasm in', out, '(run ./build.sh to build it)');
+}
+const fill = (html, names) => html.replace(/%APP_JS%/g, names.app ?? '').replace(/%STYLE_CSS%/g, names.style ?? '').replace(/%BENCH_JS%/g, names.bench ?? '')
+  .replace(/%BOOT_JS%/g, boot).replace(/%WORKER_JS%/g, worker).replace(/%WASM_BYTES%/g, String(wasmBytes));
 
 await writeFile(join(out, 'index.html'), fill(await readFile(join(here, 'index.html'), 'utf8'), { app, style }));
 
@@ -68,13 +79,7 @@ if (existsSync(join(here, 'course.html')) && existsSync(join(here, 'src', 'cours
 
 if (existsSync(join(here, 'static'))) await cp(join(here, 'static'), out, { recursive: true });
 
-let wasmBytes = 0;
-try {
-  wasmBytes = (await stat(join(out, 'kubeplay.wasm'))).size;
-} catch {
-  console.warn('build.mjs: no kubeplay.wasm in', out, '(run ./build.sh to build it)');
-}
-const manifest = { wasm: 'kubeplay.wasm', wasmBytes, app, style };
+const manifest = { wasm: 'kubeplay.wasm', wasmBytes, app, style, worker, boot };
 if (bench) manifest.bench = bench;
 if (course) manifest.course = course;
 await writeFile(join(out, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');

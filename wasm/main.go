@@ -17,9 +17,9 @@ func main() {
 			panic(r)
 		}
 	}()
-	// Fewer, larger collections: in the browser each GC cycle's marking runs
-	// inside one call from the page and shows up as a long task. Doubling
-	// GOGC halves the cycles while 1,000 Pods scale up, for ~60 MB more heap.
+	// Fewer, larger collections: each GC cycle's marking runs inside one
+	// call (in the core's worker, off the page's main thread). Doubling GOGC
+	// halves the cycles while 1,000 Pods scale up, for ~60 MB more heap.
 	debug.SetGCPercent(200)
 	core := seam.New()
 	obj := js.Global().Get("Object").New()

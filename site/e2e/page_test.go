@@ -112,7 +112,7 @@ func setSelect(sel, value string) chromedpAction {
 
 func TestPauseHoldsTheClockAndStepRunsOneEvent(t *testing.T) {
 	p := openTab(t, 1400, 900)
-	eval[bool](p, `(kubeplay.pause(), true)`)
+	eval[bool](p, `kubeplay.pause().then(() => true)`)
 	before := eval[float64](p, `kubeplay.now()`)
 	clockBefore := eval[string](p, `document.getElementById('clock').textContent`)
 	time.Sleep(700 * time.Millisecond)
@@ -125,7 +125,7 @@ func TestPauseHoldsTheClockAndStepRunsOneEvent(t *testing.T) {
 	if playing := eval[bool](p, `kubeplay.state.playing`); playing {
 		t.Errorf("kubeplay.state.playing is true after pause()")
 	}
-	steps := func() float64 { return eval[float64](p, `kubeplay.stats().steps`) }
+	steps := func() float64 { return eval[float64](p, `kubeplay.stats().then((s) => s.steps)`) }
 	s0 := steps()
 	p.click("#step")
 	time.Sleep(100 * time.Millisecond)
@@ -160,7 +160,7 @@ func TestTheTerminalPrintsWhatTheShellPrints(t *testing.T) {
 		sh.Exec(l)
 	}
 	p := openTab(t, 1400, 900)
-	eval[bool](p, `(kubeplay.pause(), true)`)
+	eval[bool](p, `kubeplay.pause().then(() => true)`)
 	p.click("#reset")
 	p.poll(`!kubeplay.state.playing && document.getElementById('terminal-output').textContent === ''`, 5*time.Second)
 	p.click("#tab-terminal")
@@ -298,7 +298,7 @@ func TestScreenshotsOfEveryView(t *testing.T) {
 		w, h int64
 	}{{"desktop", 1400, 900}, {"360", 360, 740}} {
 		p := openTab(t, size.w, size.h)
-		eval[bool](p, `(kubeplay.pause(), true)`)
+		eval[bool](p, `kubeplay.pause().then(() => true)`)
 		p.click("#apply")
 		eval[float64](p, `kubeplay.advance('45s')`)
 		for _, theme := range []string{"light", "dark"} {

@@ -146,6 +146,8 @@ func TestTheShareButtonCopiesTheLinkAndTheEmbedDialogBuildsASnippet(t *testing.T
 
 func TestAScenarioPlaysStepByStepInTheBrowser(t *testing.T) {
 	p, _ := openAt(t, "/", 1400, 900)
+	// The picker fills in once the core has parsed its library (just after ready).
+	p.poll(`!!document.querySelector('#scenario option[value="07-image-typo"]')`, 10*time.Second)
 	p.do(setSelect("#scenario", "07-image-typo"))
 	p.poll(`!document.getElementById('player').hidden && kubeplay.session().scenario === '07-image-typo'`, 20*time.Second)
 	if playing := eval[bool](p, `kubeplay.state.playing`); playing {

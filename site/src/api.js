@@ -2,97 +2,87 @@
 // Importing this module defines window.kubeplay at once and starts loading the core; kubeplay.ready
 // resolves when the first cluster is up. The views (and tests, and the console) use only this object
 // for time control and the live streams: trace records, Kubernetes Events, ticks, watch output.
+// The core runs in a Web Worker (coreworker.js): calls are asynchronous and answered in order. Every
+// answer carries what changed in the core (new trace records, Events, watch output, the clock), which is
+// emitted before the call's promise resolves; so events(), trace() and now() stay synchronous.
 
 import { loadCore } from './core.js';
 import { createClock, parseDuration, clampSpeed } from './clock.js';
 
 const MAX_TRACE = 20000; // trace records kept in the page (older ones are dropped)
-const TRACE_BATCH = 2000; // records fetched per frame at most
 
 const listeners = new Map();
 function emit(name, payload) {
   const set = listeners.get(name);
-  if (!set) return;
+  if (!set) return [];
+  const results = [];
   for (const fn of [...set]) {
     try {
-      fn(payload);
+      results.push(fn(payload));
     } catch (e) {
       console.error(`kubeplay: a "${name}" listener failed`, e); // eslint-disable-line no-console
     }
   }
+  return results;
 }
 const hasListeners = (name) => (listeners.get(name)?.size ?? 0) > 0;
 
-let core = null;
+let remote = null;
 let clock = null;
-let traceSeq = 0; // last trace seq fetched
+let lastNow = 0; // the virtual clock as of the core's latest answer
 let trace = []; // retained trace records
-let eventSeq = 0; // highest Event resourceVersion fetched
-let lastRev = -1; // store revision at the last Events poll
 let eventsByName = new Map(); // Event object name -> row (latest)
 let eventList = null; // cached time-ordered array, rebuilt lazily
 
 function need() {
-  if (!core) throw new Error('kubeplay is not ready yet (await kubeplay.ready)');
-  return core;
+  if (!remote) throw new Error('kubeplay is not ready yet (await kubeplay.ready)');
+  return remote;
 }
 
-function call(name, ...args) {
-  const c = need();
-  const fn = c[name];
-  if (typeof fn !== 'function') throw new Error(`kubeplay core has no function ${name}`);
-  const out = fn(...args);
-  const v = typeof out === 'string' ? JSON.parse(out) : out;
+// apply takes one answer's flush part: emits trace records, Events, watch output and a tick.
+function applyFlush(f) {
+  if (!f) return;
+  if (f.trace && f.trace.length) {
+    const recs = f.trace;
+    for (const r of recs) trace.push(r);
+    if (trace.length > MAX_TRACE) trace = trace.slice(trace.length - MAX_TRACE);
+    if (hasListeners('trace')) for (const r of recs) emit('trace', r);
+    emit('traces', recs);
+  }
+  if (f.events && f.events.length) {
+    for (const e of f.events) eventsByName.set(e.namespace + '/' + e.event, e);
+    eventList = null;
+    if (hasListeners('event')) for (const e of f.events) emit('event', e);
+    emit('events', f.events);
+  }
+  if (f.output) emit('output', f.output);
+  if (typeof f.now === 'number') lastNow = f.now;
+  emit('tick', { now: lastNow, playing: clock ? clock.playing : false, speed: clock ? clock.speed : 1 });
+}
+
+// request posts one call to the core and takes its answer: the flush part first, then the value (parsed;
+// an {error} answer rejects). flush=false leaves what changed for a later answer.
+async function request(name, args, flush = true) {
+  const a = await need().call(name, args, flush);
+  if (a.cleared) clearCaches();
+  applyFlush(a.flush);
+  const v = typeof a.value === 'string' ? JSON.parse(a.value) : a.value;
   if (v && typeof v === 'object' && !Array.isArray(v) && typeof v.error === 'string') throw new Error(v.error);
   return v;
 }
 
-// flush pulls what changed in the core since the last flush and emits it.
-function flush(info) {
-  if (!core) return;
-  // Trace records.
-  // While playing, one batch a frame; otherwise (after a command, a step) catch up now.
-  let more = !info || info.traceSeq === undefined || info.traceSeq > traceSeq;
-  for (let i = 0; more && i < (info ? 1 : 50); i++) {
-    const recs = call('trace', traceSeq, TRACE_BATCH);
-    more = recs.length === TRACE_BATCH;
-    if (recs.length) {
-      traceSeq = recs[recs.length - 1].seq;
-      for (const r of recs) trace.push(r);
-      if (trace.length > MAX_TRACE) trace = trace.slice(trace.length - MAX_TRACE);
-      if (hasListeners('trace')) for (const r of recs) emit('trace', r);
-      emit('traces', recs);
-    }
-  }
-  // Kubernetes Events: only when etcd changed.
-  const rev = info ? info.revision : undefined;
-  if (rev === undefined || rev !== lastRev) {
-    if (rev !== undefined) lastRev = rev;
-    const rows = call('events', eventSeq);
-    if (rows.length) {
-      for (const e of rows) {
-        if (e.seq > eventSeq) eventSeq = e.seq;
-        eventsByName.set(e.namespace + '/' + e.event, e);
-      }
-      eventList = null;
-      if (hasListeners('event')) for (const e of rows) emit('event', e);
-      emit('events', rows);
-    }
-  }
-  // Output of running watches (kubectl get -w).
-  if (!info || info.output) {
-    const text = call('drainOutput');
-    if (text) emit('output', text);
-  }
-  const now = info && typeof info.now === 'number' ? info.now : Number(call('now'));
-  emit('tick', { now, playing: clock ? clock.playing : false, speed: clock ? clock.speed : 1 });
+/** call(name, ...args) calls a seam function in the core; resolves with its parsed answer. */
+function call(name, ...args) {
+  return request(name, args, name !== 'reset' && name !== 'loadScenario');
+}
+
+// flush gathers everything that changed since the last answer.
+function flush() {
+  return request('now', [], true);
 }
 
 function clearCaches() {
-  traceSeq = 0;
   trace = [];
-  eventSeq = 0;
-  lastRev = -1;
   eventsByName = new Map();
   eventList = null;
 }
@@ -109,16 +99,19 @@ const kubeplay = {
   /** Resolves (with window.kubeplay) when the core is loaded and the first cluster is up. */
   ready,
   /** True once ready. */
-  get isReady() { return core !== null; },
+  get isReady() { return remote !== null; },
   /** {playing, speed} */
   get state() { return clock ? clock.state() : { playing: false, speed: 1 }; },
   getState() { return this.state; },
 
-  /** on(name, cb) subscribes; names: ready, trace, traces, event, events, tick, state, applied, output, reset. Returns an unsubscribe function. */
+  /**
+   * on(name, cb) subscribes; names: ready, trace, traces, event, events, tick, state, applied, output, reset.
+   * A 'reset' listener may return a Promise: reset() waits for it. Returns an unsubscribe function.
+   */
   on(name, cb) {
     if (!listeners.has(name)) listeners.set(name, new Set());
     listeners.get(name).add(cb);
-    if (name === 'ready' && core) queueMicrotask(() => cb(kubeplay));
+    if (name === 'ready' && remote) queueMicrotask(() => cb(kubeplay));
     return () => listeners.get(name)?.delete(cb);
   },
   off(name, cb) { listeners.get(name)?.delete(cb); },
@@ -131,24 +124,18 @@ const kubeplay = {
   /** applyFile(filename, yaml) resolves with {stdout, stderr, code, diagnostics: [{line, message}]}. */
   async applyFile(filename, yaml) {
     await ready;
-    const r = call('apply', filename, yaml);
+    const r = await request('apply', [filename, yaml]);
     emit('applied', { filename, ...r });
-    flush();
     return r;
   },
   /** run(line) runs one terminal line (kubectl ..., sleep 10s, sim ..., kubeplay explain pod X); resolves with its output. */
   async run(line) {
-    await ready;
-    const r = call('run', line);
-    flush();
-    return r.output;
+    return (await this.runLine(line)).output;
   },
   /** runLine(line) is run() answering {output, code}. */
   async runLine(line) {
     await ready;
-    const r = call('run', line);
-    flush();
-    return r;
+    return request('run', [line]);
   },
 
   /** events() is every Kubernetes Event seen so far, oldest first (aggregated events show their latest count). */
@@ -163,65 +150,56 @@ const kubeplay = {
     need();
     clock.play(speed);
   },
-  pause() {
+  /** pause() stops the clock at once; resolves when the core has finished what it was doing. */
+  async pause() {
     if (clock) clock.pause();
+    if (remote) await flush();
   },
   setSpeed(speed) {
     need();
     clock.setSpeed(clampSpeed(speed));
   },
-  /** step() runs one simulation event; returns {now, name, ran, steps}. */
-  step() {
+  /** step() pauses and runs one simulation event; resolves with {now, name, ran, steps}. */
+  async step() {
     need();
-    return clock.step();
+    clock.pause();
+    return request('step', []);
   },
   /** advance("30s" | ms) moves virtual time forward in small slices; resolves with the new now (ms). */
   async advance(d) {
     await ready;
     return clock.advance(typeof d === 'number' ? d : parseDuration(d));
   },
-  /** now() is the virtual clock in ms since the Unix epoch. */
-  now() { return Number(call('now')); },
-  /** reset({seed, nodes}) builds a fresh cluster (pausing the clock). */
+  /** now() is the virtual clock in ms since the Unix epoch, as of the core's latest answer. */
+  now() { return lastNow; },
+  /** reset({seed, nodes}) builds a fresh cluster (pausing the clock); waits for the 'reset' listeners. */
   async reset(opts = {}) {
     await ready;
     clock.pause();
-    call('reset', JSON.stringify({ seed: 1, ...opts }));
+    await request('reset', [JSON.stringify({ seed: 1, ...opts })], false);
     clearCaches();
-    emit('reset', opts);
-    flush();
+    await Promise.all(emit('reset', opts).map((p) => Promise.resolve(p).catch((e) => {
+      console.error('kubeplay: a "reset" listener failed', e); // eslint-disable-line no-console
+    })));
+    await flush();
     return true;
   },
 
-  // Views of the cluster (plain objects; see site-common.md for their shapes).
-  snapshot: () => call('snapshot'),
-  /** stats() is {now, steps, pending, next, revision, traceSeq, seed}: the simulation's counters. */
+  // Views of the cluster (plain objects; see site-common.md for their shapes). Each resolves with the answer.
+  snapshot: (mode) => (mode ? call('snapshot', mode) : call('snapshot')),
+  /** stats() is {now, steps, pending, next, revision, traceSeq, seed, heapBytes, numGC, gcPauseMs}. */
   stats: () => call('stats'),
   etcd: (prefix = '/registry/') => call('etcd', prefix),
   etcdValue: (key) => call('etcdValue', key),
   etcdLog: (sinceRev = 0) => call('etcdLog', sinceRev),
   describe: (resource, namespace, name) => call('describe', resource, namespace, name),
-  explain: (namespace, name) => {
-    try {
-      return call('explain', namespace, name);
-    } catch (e) {
-      return { error: e.message };
-    }
-  },
+  explain: (namespace, name) => call('explain', namespace, name).catch((e) => ({ error: e.message })),
   complete: (line) => call('complete', line),
-  nodeAction(name, action) {
-    const r = call('nodeAction', name, action);
-    flush();
-    return r;
-  },
-  restartComponent(name) {
-    const r = call('restartComponent', name);
-    flush();
-    return r;
-  },
-  /** benchScheduling({nodes, initPods, pods}) runs SchedulingBasic in the page; returns {podsPerSec, ms, ...}. */
+  nodeAction: (name, action) => call('nodeAction', name, action),
+  restartComponent: (name) => call('restartComponent', name),
+  /** benchScheduling({nodes, initPods, pods}) runs SchedulingBasic in the core's worker; resolves {podsPerSec, ms, ...}. */
   benchScheduling: (opts = {}) => call('benchScheduling', JSON.stringify(opts)),
-  /** call(name, ...args) calls a raw seam function and parses its JSON answer. */
+  /** call(name, ...args) calls a raw seam function; resolves with its parsed answer, rejects on {error}. */
   call,
   /** flush() emits pending trace records, events and watch output now. */
   flush: () => flush(),
@@ -231,14 +209,20 @@ const kubeplay = {
 let started = null;
 export function start(opts = {}) {
   if (started) return started;
-  started = loadCore(opts).then(
-    (c) => {
-      core = c;
-      clock = createClock(c, {
-        onFrame: (r) => flush(r),
+  started = loadCore({
+    ...opts,
+    onFatal: () => {
+      if (clock) clock.pause();
+    },
+  }).then(
+    async (r) => {
+      remote = r;
+      clock = createClock((virtualMs, budgetMs) => request('frame', [virtualMs, budgetMs]), {
         onState: (s) => emit('state', s),
+        onError: (e) => console.error('kubeplay: the simulation stopped', e), // eslint-disable-line no-console
       });
-      flush();
+      await flush();
+      performance.mark?.('kubeplay:first-flush');
       readyResolve(kubeplay);
       emit('ready', kubeplay);
       return kubeplay;

@@ -1,23 +1,30 @@
-// bench.js: the browser benchmark page (bench.html). It loads the core like the playground does, then runs
-// kube-scheduler's SchedulingBasic through the seam's benchScheduling and prints pods/s. With ?run=1 it
+// bench.js: the browser benchmark page (bench.html). It loads the core like the playground does (through
+// window.kubeplay, site/src/api.js: the core runs in a Web Worker), then runs kube-scheduler's SchedulingBasic
+// through kubeplay.benchScheduling (asynchronous) and prints pods/s. With ?run=1 it
 // starts by itself (the Go benchmark in site/e2e drives it so); nodes=, initPods=, pods= override the sizes.
 // The result is also left on #result as data-done="1" and data-pods-per-sec.
 
-import { loadCore } from './core.js';
+import kubeplay from './api.js';
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 for (const k of ['nodes', 'initPods', 'pods']) if (params.has(k)) $(k).value = params.get(k);
 
-function run(core) {
+function run(kp) {
   const opts = { nodes: Number($('nodes').value), initPods: Number($('initPods').value), pods: Number($('pods').value) };
   const out = $('result');
   out.dataset.done = '';
   out.textContent = `running SchedulingBasic: ${opts.nodes} nodes, ${opts.initPods} + ${opts.pods} pods…`;
   $('run').disabled = true;
-  // Let the message paint: the run holds the main thread until it is done.
-  setTimeout(() => {
-    const r = JSON.parse(core.benchScheduling(JSON.stringify(opts)));
+  // Let the message paint before the run starts.
+  setTimeout(async () => {
+    let r;
+    try {
+      r = await kp.benchScheduling(opts);
+    } catch (e) {
+      r = { error: String(e && e.message ? e.message : e) };
+    }
+    if (!r || typeof r !== 'object') r = { error: 'benchScheduling gave no answer' };
     $('run').disabled = false;
     if (r.error) {
       out.textContent = `error: ${r.error}`;
@@ -37,12 +44,12 @@ function run(core) {
   }, 50);
 }
 
-loadCore({ seed: 1 }).then((core) => {
+kubeplay.ready.then((kp) => {
   $('loader').hidden = true;
   $('run').disabled = false;
   $('bench-form').addEventListener('submit', (e) => {
     e.preventDefault();
-    run(core);
+    run(kp);
   });
-  if (params.get('run') === '1') run(core);
+  if (params.get('run') === '1') run(kp);
 }, () => {});

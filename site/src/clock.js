@@ -1,12 +1,13 @@
 // clock.js: the play loop. Virtual time advances by wall time × speed, one requestAnimationFrame at a
-// time; each frame hands the simulation at most SLICE_MS of wall time (core.advance's budget), so the
-// page stays responsive at any speed. When the simulation cannot keep up, the backlog is capped and
-// virtual time simply runs slower than asked. Paused, the clock does not move; step() runs one event.
+// time. The core runs in a worker, so a frame only posts a slice request (at most SLICE_MS of the worker's
+// wall time) and never waits for it: while a slice is out, frames keep adding wall time to the backlog, and
+// the next slice asks for all of it. When the simulation cannot keep up, the backlog is capped and virtual
+// time simply runs slower than asked. Paused, the clock does not move.
 
 export const MIN_SPEED = 0.1;
 export const MAX_SPEED = 100;
-/** Wall-time budget of one advance slice, in ms. */
-export const SLICE_MS = 8;
+/** Wall-time budget of one slice in the core's worker, in ms. */
+export const SLICE_MS = 12;
 /** Longest wall gap one frame accounts for (a background tab does not cause a jump). */
 const MAX_FRAME_MS = 250;
 /** Virtual backlog allowed, in wall ms of playing (beyond it, time is dropped). */
@@ -14,29 +15,44 @@ const MAX_BACKLOG_MS = 1000;
 
 export const clampSpeed = (s) => Math.min(MAX_SPEED, Math.max(MIN_SPEED, Number(s) || 1));
 
-function parse(answer) {
-  const v = typeof answer === 'string' ? JSON.parse(answer) : answer;
-  if (v && v.error) throw new Error(v.error);
-  return v;
-}
-
 /**
- * createClock drives core (the raw seam) from the animation loop.
- * onFrame(result) runs after every slice with advance's answer ({now, reached, steps, revision, traceSeq}).
- * @param {object} core globalThis.__kubeplayCore
- * @param {{onFrame?: (r: object) => void, onState?: (s: {playing: boolean, speed: number}) => void}} hooks
+ * createClock drives the core from the animation loop.
+ * slice(virtualMs, budgetMs) asks the core to advance (resolving with {before, now, reached, steps, …}).
+ * @param {(virtualMs: number, budgetMs: number) => Promise<object>} slice
+ * @param {{onState?: (s: {playing: boolean, speed: number}) => void, onError?: (e: Error) => void}} hooks
  */
-export function createClock(core, hooks = {}) {
+export function createClock(slice, hooks = {}) {
   let playing = false;
   let speed = 1;
   let last = 0; // rAF timestamp of the previous frame
   let backlog = 0; // virtual ms owed
   let raf = 0;
+  let inflight = null; // the slice request out, if any
   const raf_ = typeof requestAnimationFrame === 'function' ? requestAnimationFrame : (f) => setTimeout(() => f(performance.now()), 16);
   const caf_ = typeof cancelAnimationFrame === 'function' ? cancelAnimationFrame : clearTimeout;
 
   const state = () => ({ playing, speed });
   const changed = () => hooks.onState?.(state());
+
+  function send() {
+    inflight = slice(backlog, SLICE_MS).then(
+      (r) => {
+        inflight = null;
+        if (!playing) return;
+        backlog = r.reached ? 0 : Math.max(0, backlog - (r.now - r.before));
+        // The core is behind: ask again at once instead of idling until the next frame.
+        if (backlog > 0 && !r.reached) send();
+      },
+      (e) => {
+        inflight = null;
+        playing = false;
+        if (raf) caf_(raf);
+        raf = 0;
+        changed();
+        hooks.onError?.(e);
+      },
+    );
+  }
 
   function frame(ts) {
     raf = 0;
@@ -44,18 +60,8 @@ export function createClock(core, hooks = {}) {
     const dt = last ? Math.min(Math.max(ts - last, 0), MAX_FRAME_MS) : 0;
     last = ts;
     backlog = Math.min(backlog + dt * speed, MAX_BACKLOG_MS * speed);
-    let r;
-    try {
-      const before = Number(parse(core.now()));
-      r = parse(core.advance(backlog, SLICE_MS));
-      backlog = r.reached ? 0 : Math.max(0, backlog - (r.now - before));
-    } catch (e) {
-      playing = false;
-      changed();
-      throw e;
-    }
-    hooks.onFrame?.(r);
-    if (playing && !raf) raf = raf_(frame);
+    if (!inflight && backlog > 0) send();
+    raf = raf_(frame);
   }
 
   return {
@@ -85,36 +91,20 @@ export function createClock(core, hooks = {}) {
       speed = clampSpeed(s);
       changed();
     },
-    /** step runs exactly one event (pausing first); returns {now, name, ran, steps}. */
-    step() {
-      this.pause();
-      const r = parse(core.step());
-      hooks.onFrame?.(null); // a full refresh: anything may have changed
-      return r;
-    },
     /**
      * advance moves virtual time forward by ms (a number) or a duration ("30s", "2m", "1h30m", "500ms"),
-     * in SLICE_MS slices that yield to the page between them. Resolves with the new now.
+     * in SLICE_MS slices. Resolves with the new now.
      */
     advance(d) {
       let remaining = typeof d === 'number' ? d : parseDuration(d);
       if (!(remaining >= 0)) return Promise.reject(new Error(`invalid duration ${d}`));
-      const target = Number(parse(core.now())) + remaining;
       return new Promise((resolve, reject) => {
-        const slice = () => {
-          let r;
-          try {
-            const now = Number(parse(core.now()));
-            r = parse(core.advance(Math.max(0, target - now), SLICE_MS));
-          } catch (e) {
-            reject(e);
-            return;
-          }
-          hooks.onFrame?.(r);
-          if (r.reached) resolve(r.now);
-          else setTimeout(slice, 0);
-        };
-        slice();
+        const next = () => slice(remaining, SLICE_MS).then((r) => {
+          remaining = Math.max(0, remaining - (r.now - r.before));
+          if (r.reached || remaining <= 0) resolve(r.now);
+          else next();
+        }, reject);
+        next();
       });
     },
     dispose() { this.pause(); },

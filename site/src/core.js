@@ -1,9 +1,11 @@
-// core.js: loads the Go control plane (kubeplay.wasm) with a real progress bar.
-// The wasm is streamed with fetch; bytes are counted against manifest.json's wasmBytes (the raw size:
-// the browser hands us decompressed bytes even when the server sent brotli). Then the Go program starts
-// and registers globalThis.__kubeplayCore, and the first cluster is built ("starting the cluster").
-// Failures (no WebAssembly, network error, a crash while starting) are shown in #loader-error with a
-// retry button: the page is never left blank.
+// core.js: starts the Go control plane (kubeplay.wasm) in a Web Worker (coreworker.js) with a real
+// progress bar. The worker streams the wasm and counts its bytes against manifest.json's wasmBytes (the
+// raw size: the browser hands decompressed bytes even when the server sent brotli); this module shows
+// them. Then the Go program starts in the worker and the first cluster is built ("starting the cluster").
+// Failures (no WebAssembly, no workers, network error, a crash while starting) are shown in #loader-error
+// with a reload button: the page is never left blank.
+// The core lives off the main thread, so a long simulation slice or a Go garbage collection never blocks
+// the page: every call is a message and answers come back in the order the calls were made.
 
 import { t, hasKey, getLang } from './i18n.js';
 
@@ -86,10 +88,6 @@ export function showError(text, detail) {
 
 const fmtMB = (n) => (n / 1048576).toFixed(1) + ' MB';
 
-function nextFrame() {
-  return new Promise((r) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => setTimeout(r, 0)) : setTimeout(r, 0)));
-}
-
 /** LoadError carries which failure the loader met: 'nowasm', 'network' or 'crash'. */
 export class LoadError extends Error {
   constructor(kind, message, cause) {
@@ -99,22 +97,46 @@ export class LoadError extends Error {
   }
 }
 
-function ensureGo(base) {
-  if (typeof globalThis.Go === 'function') return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const s = document.createElement('script');
-    s.src = base + 'wasm_exec.js';
-    s.onload = () => resolve();
-    s.onerror = () => reject(new LoadError('network', 'wasm_exec.js: load failed'));
-    document.head.appendChild(s);
+/**
+ * createRemote wraps the worker: call(fn, args, flush) posts one call and resolves with the worker's
+ * answer {value, flush?, cleared?}. Calls are answered in order.
+ */
+function createRemote(worker, onFatal) {
+  let nextId = 1;
+  const waiting = new Map();
+  worker.addEventListener('message', (e) => {
+    const m = e.data;
+    if (!m) return;
+    if (m.type === 'answer') {
+      const w = waiting.get(m.id);
+      if (w) {
+        waiting.delete(m.id);
+        w(m);
+      }
+    } else if (m.type === 'fatal') {
+      onFatal(m.detail);
+    }
   });
+  return {
+    worker,
+    call(fn, args = [], flush = false) {
+      const id = nextId++;
+      return new Promise((resolve) => {
+        waiting.set(id, resolve);
+        worker.postMessage({ type: 'call', id, fn, args, flush });
+      });
+    },
+    /** pending is how many calls wait for their answer. */
+    get pending() { return waiting.size; },
+  };
 }
 
 /**
- * loadCore downloads, compiles and starts kubeplay.wasm and builds the first cluster.
+ * loadCore downloads, compiles and starts kubeplay.wasm in a worker and builds the first cluster.
  * Progress: 0–90% download, then compile, start, and "starting the cluster".
- * Resolves with the raw seam (globalThis.__kubeplayCore). Rejects with a LoadError after showing it.
- * @param {{base?: string, seed?: number, onProgress?: (fraction:number, phase:string)=>void}} [opts]
+ * Resolves with the remote ({call(fn, args, flush) → Promise<answer>}). Rejects with a LoadError after
+ * showing it.
+ * @param {{base?: string, seed?: number, onProgress?: (fraction:number, phase:string)=>void, onFatal?: (detail:string)=>void}} [opts]
  */
 export async function loadCore(opts = {}) {
   const base = opts.base ?? '';
@@ -124,89 +146,83 @@ export async function loadCore(opts = {}) {
     opts.onProgress?.(f, phase);
   };
   try {
-    if (typeof WebAssembly !== 'object' || typeof WebAssembly.instantiate !== 'function') {
+    if (typeof WebAssembly !== 'object' || typeof WebAssembly.instantiate !== 'function' || typeof Worker !== 'function') {
       throw new LoadError('nowasm', msg('loader.noWasm'));
     }
     report(0, 'manifest', msg('loader.manifest'));
-    let total = 0;
-    let wasmName = 'kubeplay.wasm';
-    try {
-      const m = await fetch(base + 'manifest.json', { cache: 'no-cache' });
-      if (m.ok) {
-        const j = await m.json();
-        total = Number(j.wasmBytes) || 0;
-        wasmName = j.wasm || wasmName;
+    // boot.js (index.html's head) has usually started the worker already; otherwise start it here.
+    const boot = globalThis.__kubeplayBoot;
+    delete globalThis.__kubeplayBoot;
+    let worker = boot && !boot.failed ? boot.worker : null;
+    let workerName = 'coreworker.js';
+    let early = [];
+    if (worker) {
+      worker.onmessage = null;
+      worker.onerror = null;
+      early = boot.queue;
+    } else {
+      let total = 0;
+      let wasmName = 'kubeplay.wasm';
+      try {
+        const m = await fetch(base + 'manifest.json', { cache: 'no-cache' });
+        if (m.ok) {
+          const j = await m.json();
+          total = Number(j.wasmBytes) || 0;
+          wasmName = j.wasm || wasmName;
+          workerName = j.worker || workerName;
+        }
+      } catch (e) {
+        throw new LoadError('network', msg('loader.network'), e);
       }
-    } catch (e) {
-      throw new LoadError('network', msg('loader.network'), e);
+      const dir = new URL(base || './', location.href);
+      try {
+        worker = new Worker(new URL(workerName, dir));
+      } catch (e) {
+        throw new LoadError('crash', msg('loader.crash'), e);
+      }
+      worker.postMessage({ type: 'load', wasm: new URL(wasmName, dir).href, total });
     }
-    const goReady = ensureGo(base);
-    let resp;
-    try {
-      resp = await fetch(base + wasmName);
-    } catch (e) {
-      throw new LoadError('network', msg('loader.network'), e);
-    }
-    if (!resp.ok || !resp.body) throw new LoadError('network', msg('loader.network'), `${wasmName}: HTTP ${resp.status}`);
-    if (!total) total = Number(resp.headers.get('Content-Length')) || 0;
-
-    // Count bytes as they stream in; compile while downloading when the browser can.
-    let loaded = 0;
-    const reader = resp.body.getReader();
-    const counted = new ReadableStream({
-      async pull(controller) {
-        let r;
-        try {
-          r = await reader.read();
-        } catch (e) {
-          controller.error(new LoadError('network', msg('loader.network'), e));
-          return;
+    const fatal = (detail) => {
+      showError(msg('loader.crash'), detail);
+      opts.onFatal?.(detail);
+    };
+    const started = new Promise((resolve, reject) => {
+      let compiling = false;
+      const onMessage = (m) => {
+        if (!m) return;
+        if (m.type === 'progress') {
+          const f = m.total ? Math.min(m.loaded / m.total, 1) : 0;
+          report(f * 0.9, 'download', `${msg('loader.download')} ${fmtMB(m.loaded)}${m.total ? ' / ' + fmtMB(m.total) : ''}`);
+          if (m.total && m.loaded >= m.total && !compiling) {
+            compiling = true;
+            report(0.9, 'compile', msg('loader.compile'));
+          }
+        } else if (m.type === 'started') {
+          resolve(m);
+        } else if (m.type === 'error') {
+          reject(new LoadError(m.kind === 'network' ? 'network' : 'crash', msg(m.kind === 'network' ? 'loader.network' : 'loader.crash'), m.detail));
+        } else if (m.type === 'fatal') {
+          reject(new LoadError('crash', msg('loader.crash'), m.detail));
         }
-        if (r.done) {
-          controller.close();
-          return;
-        }
-        loaded += r.value.byteLength;
-        const f = total ? Math.min(loaded / total, 1) : 0;
-        report(f * 0.9, 'download', `${msg('loader.download')} ${fmtMB(loaded)}${total ? ' / ' + fmtMB(total) : ''}`);
-        controller.enqueue(r.value);
-      },
-      cancel(reason) { reader.cancel(reason); },
+      };
+      for (const m of early) onMessage(m);
+      worker.addEventListener('message', (e) => onMessage(e.data));
+      worker.addEventListener('error', (e) => {
+        e.preventDefault?.();
+        reject(new LoadError('network', msg('loader.network'), e.message || `${workerName}: load failed`));
+      });
     });
-    await goReady;
-    const go = new globalThis.Go();
-    let instance;
-    try {
-      if (typeof WebAssembly.instantiateStreaming === 'function') {
-        const counting = new Response(counted, { headers: { 'Content-Type': 'application/wasm' } });
-        ({ instance } = await WebAssembly.instantiateStreaming(counting, go.importObject));
-      } else {
-        const buf = await new Response(counted).arrayBuffer();
-        report(0.9, 'compile', msg('loader.compile'));
-        ({ instance } = await WebAssembly.instantiate(buf, go.importObject));
-      }
-    } catch (e) {
-      if (e instanceof LoadError) throw e;
-      if (e instanceof TypeError && loaded < total) throw new LoadError('network', msg('loader.network'), e);
-      throw new LoadError('crash', msg('loader.crash'), e);
-    }
+    const st = await started;
+    if (st.compiledAt) performance.mark?.('kubeplay:wasm-compiled', { startTime: st.compiledAt - performance.timeOrigin });
+    performance.mark?.('kubeplay:go-started');
+    const remote = createRemote(worker, fatal);
     report(0.92, 'start', msg('loader.start'));
-
-    // Start Go: main registers __kubeplayCore synchronously, then parks in select {}.
-    const registered = new Promise((resolve) => {
-      if (globalThis.__kubeplayCore) resolve(globalThis.__kubeplayCore);
-      else globalThis.__kubeplayReady = resolve;
-    });
-    go.run(instance).then(
-      () => showError(msg('loader.crash'), 'the Go program exited'),
-      (e) => showError(msg('loader.crash'), e),
-    );
-    const core = globalThis.__kubeplayCore || (await registered);
-    await nextFrame(); // let "starting the cluster" paint before the (synchronous) start-up
-    const res = JSON.parse(core.reset(JSON.stringify({ seed: opts.seed ?? 1 })));
-    if (res.error) throw new LoadError('crash', msg('loader.crash'), res.error);
+    const res = await remote.call('reset', [JSON.stringify({ seed: opts.seed ?? 1 })]);
+    const v = typeof res.value === 'string' ? JSON.parse(res.value) : res.value;
+    if (v && v.error) throw new LoadError('crash', msg('loader.crash'), v.error);
+    performance.mark?.('kubeplay:cluster-up', { detail: { workerMs: res.ms } });
     report(1, 'ready', '');
-    return core;
+    return remote;
   } catch (e) {
     const err = e instanceof LoadError ? e : new LoadError('crash', msg('loader.crash'), e);
     showError(err.message, err.cause && (err.cause.message || err.cause));

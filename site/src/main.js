@@ -1,19 +1,25 @@
 // main: the playground's entry point. api.js defines window.kubeplay and starts loading the core
-// (core.js shows the progress); once the first cluster is up the views are built, the session opens what
+// (core.js shows the progress; the core's worker was usually started by boot.js already). The views are
+// built at once, while the core loads in its worker; once the first cluster is up the session opens what
 // the address asks for (a share link, ?embed=1&scenario=…, or the default page; session.js), and the
-// clock plays unless a scenario opened (scenarios start paused).
+// clock plays unless a scenario opened (scenarios start paused); then body[data-ready] is set.
 
-import { prepare, startUI } from './ui/app.js';
+import { prepare, startUI, markReady } from './ui/app.js';
 import kubeplay from './api.js';
 import { earlyInit, startSession } from './session.js';
 
 earlyInit();
 prepare();
+// Building the views is one long task: let the core's worker get going first (its start needs a turn of
+// this thread), then build them while the wasm downloads and compiles in the worker.
+await new Promise((r) => setTimeout(r, 0));
+const views = startUI(kubeplay);
+performance.mark?.('kubeplay:views-built');
 
 kubeplay.ready.then(
   async () => {
-    const views = startUI(kubeplay);
     let play = true;
+    performance.mark?.('kubeplay:ready');
     try {
       ({ play } = await startSession(kubeplay, views));
     } catch (e) {
@@ -22,6 +28,8 @@ kubeplay.ready.then(
     let speed = 1;
     try { speed = Number(localStorage.getItem('kubeplay.speed')) || 1; } catch (_) { /* ignore */ }
     if (play) kubeplay.play(speed);
+    performance.mark?.('kubeplay:session-open');
+    markReady();
   },
   () => { /* core.js has shown the failure in the loader */ },
 );

@@ -39,11 +39,11 @@ export function makeHandlers(kp, session) {
       kp.play(typeof m.speed === 'number' && Number.isFinite(m.speed) ? m.speed : undefined);
       return { state: session.state() };
     },
-    pause() {
-      kp.pause();
+    async pause() {
+      await kp.pause(); // the state flips at once; this waits for the core's in-flight work
       return { state: session.state() };
     },
-    step() { return { step: kp.step() }; },
+    async step() { return { step: await kp.step() }; },
     async advance(m) {
       const d = typeof m.duration === 'number' ? m.duration : str(m.duration, 32, 'duration');
       return { now: await kp.advance(d) };

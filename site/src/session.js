@@ -34,42 +34,70 @@ const S = {
   next: 0, // first step not run
   results: [],
   pending: null, // what the next reset loads: {name, seed}
-  lib: null,
+  lib: null, // the built-in library, once loadLibrary fetched it
+  gen: 0, // bumped by every reset: a step answered after one is not recorded
 };
 
 let kp = null;
 let editor = null;
 let player = null;
 let running = false;
+let resetting = false; // onReset is waiting for the core (loadScenario / reset)
 let lastPayload = '';
 
 const nextFrame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
 const trunc = (s, n = 80) => (String(s).length > n ? String(s).slice(0, n) + '…' : String(s));
 
-/** scenarios lists the built-in library: [{name, title:{ja,en}, summary:{ja,en}, steps}]. */
+let libLoading = null;
+
+/** loadLibrary fetches the built-in library from the core once; startSession awaits it before anything reads it. */
+export function loadLibrary() {
+  if (S.lib) return Promise.resolve(S.lib);
+  if (!libLoading) {
+    libLoading = kp.call('scenarios').then(
+      (lib) => {
+        S.lib = Array.isArray(lib) ? lib : [];
+        return S.lib;
+      },
+      (e) => {
+        libLoading = null;
+        throw e;
+      },
+    );
+  }
+  return libLoading;
+}
+
+/** scenarios lists the built-in library: [{name, title:{ja,en}, summary:{ja,en}, steps}] (empty until loadLibrary resolved). */
 export function scenarios() {
-  if (!S.lib) S.lib = kp.call('scenarios');
-  return S.lib;
+  return S.lib || [];
 }
 
 const known = (name) => scenarios().some((s) => s.name === name);
 
-function onReset(opts) {
+// onReset is a 'reset' listener: kp.reset awaits it, so once kp.reset resolved S.data is filled.
+async function onReset(opts) {
   const want = S.pending || { name: S.name, seed: S.seed };
   S.pending = null;
   S.results = [];
   S.next = 0;
-  if (want.name) {
-    const d = kp.call('loadScenario', want.name, want.seed || 0);
-    S.name = d.name;
-    S.seed = d.seed;
-    S.data = d;
-  } else {
-    const seed = want.seed || 1;
-    if ((opts && opts.seed) !== seed) kp.call('reset', JSON.stringify({ seed }));
-    S.name = '';
-    S.seed = seed;
-    S.data = null;
+  S.gen++;
+  resetting = true;
+  try {
+    if (want.name) {
+      const d = await kp.call('loadScenario', want.name, want.seed || 0);
+      S.name = d.name;
+      S.seed = d.seed;
+      S.data = d;
+    } else {
+      const seed = want.seed || 1;
+      if ((opts && opts.seed) !== seed) await kp.call('reset', JSON.stringify({ seed }));
+      S.name = '';
+      S.seed = seed;
+      S.data = null;
+    }
+  } finally {
+    resetting = false;
   }
   player.show(S.data);
   syncPicker();
@@ -77,6 +105,7 @@ function onReset(opts) {
 
 /** openScenario loads a built-in scenario on a fresh cluster (paused), then its files and its first steps. */
 export async function openScenario(name, { seed = 0, files = null, step = 0 } = {}) {
+  await loadLibrary();
   if (!known(name)) throw new Error(t('scenario.unknown', { name: trunc(name) }));
   S.pending = { name, seed };
   await kp.reset({ seed: seed || 1, scenario: name });
@@ -95,20 +124,23 @@ export async function openFree({ seed = 1, files = null } = {}) {
 /** runStep runs scenario step i (and any before it that have not run). */
 export async function runStep(i) {
   if (!S.data) throw new Error('no scenario is loaded');
-  if (running) return null;
+  if (running || resetting) return null;
   running = true;
   player.setBusy(true);
+  const gen = S.gen; // a reset meanwhile ends the run: its steps belong to the old session
   try {
-    await nextFrame(); // let "Running…" paint: a step runs synchronously in the core
+    await nextFrame(); // let "Running…" paint
     let r = null;
-    while (S.next <= i && S.next < S.data.steps.length) {
+    while (gen === S.gen && S.next <= i && S.next < S.data.steps.length) {
       const at = S.next;
-      r = kp.call('runStep', at);
+      r = await kp.call('runStep', at);
+      if (gen !== S.gen) return null;
       S.results[at] = r;
       S.next = r.next;
       player.recorded(at, r);
     }
-    kp.flush();
+    if (gen !== S.gen) return null;
+    await kp.flush();
     return r;
   } finally {
     running = false;
@@ -162,6 +194,7 @@ async function restore(payload) {
     showBanner(linkError(e, payload), 'error', 'link');
     return null;
   }
+  if (st.scenario) await loadLibrary();
   if (st.scenario && !known(st.scenario)) {
     showBanner(t('scenario.unknown', { name: trunc(st.scenario) }), 'error', 'link');
     return null;
@@ -209,8 +242,11 @@ export async function startSession(kpApi, views) {
   player = new PlayerPane({ onRun: (i) => runStep(i).catch((e) => showBanner(t('player.error', { msg: e.message }), 'error')) });
   views.player = player;
   try {
-    S.seed = kp.stats().seed || 1;
+    S.seed = (await kp.stats()).seed || 1;
   } catch (_) { /* keep 1 */ }
+  // The library is parsed in the core on first use: the default page does not wait for it (the picker
+  // fills in when it arrives); openScenario, restore and ?scenario= await it before known().
+  loadLibrary().then(() => syncPicker(), () => {});
   kp.on('reset', onReset);
   onLang(syncPicker);
   syncPicker();
@@ -242,6 +278,7 @@ export async function startSession(kpApi, views) {
     if (restored !== null) {
       play = restored;
     } else if (embedOpts.scenarioParam && !payload) {
+      await loadLibrary();
       if (known(embedOpts.scenarioParam)) {
         await openScenario(embedOpts.scenarioParam);
         play = false;

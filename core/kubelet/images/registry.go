@@ -4,8 +4,10 @@ import (
 	_ "embed"
 	"encoding/hex"
 	"fmt"
+	"maps"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"gopkg.in/yaml.v3"
@@ -112,13 +114,42 @@ type Registry struct {
 	hosts map[string]bool
 }
 
-// NewRegistry returns a registry with the embedded catalog.
+// catalog is the embedded catalog, parsed once; every registry starts as a
+// copy of it (parsing the YAML was a fifth of building a cluster).
+var catalog struct {
+	once sync.Once
+	r    *Registry
+}
+
+// NewRegistry returns a registry with the embedded catalog, its own copy:
+// what is added to it stays in it.
 func NewRegistry() *Registry {
-	r, err := LoadRegistry(catalogYAML)
-	if err != nil {
-		panic("images: bad embedded catalog: " + err.Error())
+	catalog.once.Do(func() {
+		r, err := LoadRegistry(catalogYAML)
+		if err != nil {
+			panic("images: bad embedded catalog: " + err.Error())
+		}
+		catalog.r = r
+	})
+	return catalog.r.clone()
+}
+
+// clone copies the registry deeply enough that Add and AddImage on the copy
+// leave r unchanged (repositories and their tags are copied; the string
+// slices, which nothing modifies in place, are shared).
+func (r *Registry) clone() *Registry {
+	c := &Registry{repos: make(map[string]*Repository, len(r.repos)), hosts: maps.Clone(r.hosts)}
+	for name, repo := range r.repos {
+		cp := *repo
+		cp.Tags = make([]*Image, len(repo.Tags))
+		for i, img := range repo.Tags {
+			ci := *img
+			ci.Repo = &cp
+			cp.Tags[i] = &ci
+		}
+		c.repos[name] = &cp
 	}
-	return r
+	return c
 }
 
 // LoadRegistry builds a registry from a catalog document.

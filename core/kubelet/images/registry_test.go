@@ -119,3 +119,35 @@ func TestAddImageLetsScenariosExtendTheRegistry(t *testing.T) {
 		t.Fatalf("img=%+v err=%v", img, err)
 	}
 }
+
+func TestEachRegistryIsItsOwnCopyOfTheCatalog(t *testing.T) {
+	a, b := NewRegistry(), NewRegistry()
+	if _, err := a.AddImage("nginx:9.9-kubeplay", 1<<20); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.AddImage("example.com/team/app:v1", 1<<20); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := a.Lookup("nginx:9.9-kubeplay"); !ok {
+		t.Fatalf("the registry that was extended does not find nginx:9.9-kubeplay")
+	}
+	if _, ok := b.Lookup("nginx:9.9-kubeplay"); ok {
+		t.Errorf("a tag added to one registry shows in another")
+	}
+	if _, ok := b.Lookup("example.com/team/app:v1"); ok {
+		t.Errorf("a repository added to one registry shows in another")
+	}
+	na, _ := a.Repository("nginx")
+	nb, _ := b.Repository("nginx")
+	if na == nb || len(na.Tags) != len(nb.Tags)+1 {
+		t.Errorf("nginx repositories: shared=%v, tags %d and %d", na == nb, len(na.Tags), len(nb.Tags))
+	}
+	for _, img := range nb.Tags {
+		if img.Repo != nb {
+			t.Errorf("image %s of the copy points at another repository", img.Tag)
+		}
+	}
+	if img, ok := NewRegistry().Lookup("nginx"); !ok || img.Size == 0 || img.Repo.MemoryBytes() == 0 {
+		t.Errorf("a fresh copy lost the catalog's sizes or memory: %+v", img)
+	}
+}

@@ -1,4 +1,4 @@
-// app: builds every view once window.kubeplay is ready. main.js (production) and dev.js (the fake
+// app: builds every view (before window.kubeplay is ready: they wait for its events). main.js (production) and dev.js (the fake
 // core) both call startUI.
 
 import { applyI18n, getLang, setLang } from '../i18n.js';
@@ -37,8 +37,13 @@ export function startUI(kp) {
   setLang(getLang()); // fills every data-i18n element, including the ones the views created
   // For tests and the console: the views, without widening window.kubeplay's contract.
   globalThis.__kubeplayUI = views;
+  return views;
+}
+
+// markReady hides the loader and sets body[data-ready]: the views are built and the session has opened
+// what the address asked for (main.js calls it then).
+export function markReady() {
   document.body.dataset.ready = '1';
   const loader = document.getElementById('loader');
   if (loader) setTimeout(() => { loader.hidden = true; }, 300);
-  return views;
 }

@@ -36,8 +36,9 @@ export class ClusterView {
     this.scroll.append(this.main, this.detail);
     this.panel.append(this.scroll);
     this.unsub = null;
+    this.podReq = 0; // bumped for every describe/explain request: a late answer for an older one is dropped
     bus.on('tab', (name) => this.setVisible(name === 'cluster'));
-    bus.on('reset', () => { this.selected = null; clear(this.detail); this.lastKey = ''; });
+    bus.on('reset', () => { this.selected = null; this.podReq++; clear(this.detail); this.lastKey = ''; });
     onLang(() => { this.lastKey = ''; if (this.snap) this.render(this.snap); if (this.selected) this.showPod(this.selected, false); });
   }
 
@@ -46,7 +47,7 @@ export class ClusterView {
     this.visible = v;
     if (v) {
       this.unsub = snapshot.subscribe((snap) => this.render(snap));
-      try { snapshot.refresh(true); } catch (_) { /* not ready */ }
+      snapshot.refresh(true);
     } else if (this.unsub) {
       this.unsub();
       this.unsub = null;
@@ -155,17 +156,20 @@ export class ClusterView {
     return box;
   }
 
-  act(fn) {
-    const r = fn();
+  async act(fn) {
+    const r = await fn();
     if (r && r.output) bus.emit('action-output', r.output);
-    try { snapshot.refresh(true); } catch (_) { /* ignore */ }
+    await snapshot.refresh(true);
   }
 
-  showPod(pod, scroll) {
+  // showPod selects a Pod and shows its describe output and the scheduler's explanation once the core
+  // answered both; an answer that arrives after another Pod was selected (or a reset) is dropped.
+  async showPod(pod, scroll) {
     this.selected = pod;
+    const req = ++this.podReq;
+    const [d, ex] = await Promise.all([seam.describe('pods', pod.namespace, pod.name), seam.explain(pod.namespace, pod.name)]);
+    if (req !== this.podReq) return;
     clear(this.detail);
-    const d = seam.describe('pods', pod.namespace, pod.name);
-    const ex = seam.explain(pod.namespace, pod.name);
     this.detail.append(
       h('div.detail', null, h('h3', null, `${t('tab.explain')} — ${pod.name}`), h('p.explain-intro', null, t('explain.intro')), explainTable(ex)),
       h('div.detail', null, h('h3', null, `${t('cluster.describe')} pod ${pod.name}`), h('pre', null, d && (d.output || d.error) ? (d.output || d.error) : '')));

@@ -85,14 +85,20 @@ export function initControlBar(kp) {
     }
   });
 
+  // Step pauses first (the state flips at once; pause resolves once in-flight work finished), then runs one
+  // event. Every click runs one step; steps run one after another, never overlapping.
+  let stepping = Promise.resolve();
   step.addEventListener('click', () => {
+    let paused = null;
     if (bus.clockState.playing) {
-      kp.pause?.();
+      paused = kp.pause?.();
       setPlaying(false);
     }
-    const r = kp.step?.();
-    if (r && typeof r.then === 'function') r.then(updateClock, () => {});
-    else updateClock();
+    stepping = stepping
+      .then(() => paused)
+      .then(() => kp.step?.())
+      .catch(() => { /* not ready */ })
+      .then(updateClock);
   });
 
   speed.addEventListener('change', () => {
@@ -153,7 +159,7 @@ export async function resetCluster(kp) {
       if (wasPlaying) kp.play?.(bus.clockState.speed);
       return;
     }
-    seam.call('reset', JSON.stringify(opts));
+    await seam.call('reset', JSON.stringify(opts));
   } catch (e) {
     bus.emit('error', e);
   }

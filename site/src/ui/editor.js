@@ -264,7 +264,9 @@ export class Editor {
       res = { stdout: '', stderr: `error: ${e && e.message ? e.message : e}\n`, code: 1, diagnostics: [] };
     }
     this.showOutput(res);
-    this.markDiagnostics(res.diagnostics || []);
+    // The answer is asynchronous: mark the file that was applied, and only while it is still the open one
+    // (another file's editor state must not get its markers).
+    if (this.currentFile() === file) this.markDiagnostics(res.diagnostics || []);
     btn.disabled = false;
     if (label) label.textContent = t('editor.apply');
     this.applying = false;
@@ -309,8 +311,8 @@ export async function runApply(kp, filename, content) {
     const r = await kp.applyFile(filename, content);
     if (r && typeof r === 'object') return normalize(r);
   }
-  if (seam.has('apply')) {
-    const r = seam.applyRaw(filename, content);
+  if (seam.has()) {
+    const r = await seam.applyRaw(filename, content);
     if (r && typeof r === 'object') {
       if (r.error && r.stdout === undefined) return { stdout: '', stderr: `error: ${r.error}\n`, code: 1, diagnostics: [] };
       return normalize(r);

@@ -32,11 +32,20 @@ export class EtcdView {
     this.logRev = 0;
     this.log = [];
     this.lastRev = -1;
+    this.gen = 0; // bumped on reset: answers to requests sent before it are dropped
+    this.valueReq = 0; // bumped for every etcdValue request: a late answer for an older key is dropped
+    this.busy = null; // the outstanding refresh (at most one)
+    this.again = false; // a refresh was asked for while one was outstanding
     this.build();
     bus.on('tab', (name) => this.setVisible(name === 'etcd'));
-    bus.on('reset', () => { this.log = []; this.logRev = 0; this.lastRev = -1; this.selectedKey = ''; if (this.visible) this.refresh(); });
+    bus.on('reset', () => {
+      this.gen++;
+      this.valueReq++;
+      this.log = []; this.logRev = 0; this.lastRev = -1; this.selectedKey = '';
+      if (this.visible) this.refresh();
+    });
     onLang(() => { this.lastRev = -1; if (this.visible) this.refresh(); });
-    setInterval(() => { if (this.visible && !document.hidden) this.refresh(); }, 800);
+    setInterval(() => { if (this.visible && !document.hidden) this.refresh(true); }, 800);
   }
 
   build() {
@@ -75,15 +84,36 @@ export class EtcdView {
     if (v) this.refresh();
   }
 
-  refresh() {
+  // refresh asks the core for the key tree and the new log entries and renders them. One refresh is
+  // outstanding at most: one asked for meanwhile runs once it is answered (the 800 ms timer's is skipped).
+  refresh(fromTimer = false) {
+    if (this.busy) {
+      if (!fromTimer) this.again = true;
+      return this.busy;
+    }
+    const p = this.load().catch((e) => console.error(e)).finally(() => { // eslint-disable-line no-console
+      this.busy = null;
+      if (this.again) {
+        this.again = false;
+        if (this.visible) this.refresh();
+      }
+    });
+    this.busy = p;
+    return p;
+  }
+
+  async load() {
     this.labels();
-    const data = seam.etcd('/registry/');
+    const gen = this.gen;
+    const data = await seam.etcd('/registry/');
+    if (gen !== this.gen) return;
     if (!data || data.error) {
       clear(this.tree);
       this.tree.append(h('p.muted', { style: { padding: '8px 10px' } }, data?.error || t('common.noData')));
       return;
     }
-    this.appendLog();
+    await this.appendLog();
+    if (gen !== this.gen) return;
     if (data.revision === this.lastRev) { this.renderWatchers(data.watchers || []); return; }
     this.lastRev = data.revision;
     clear(this.summary);
@@ -146,9 +176,11 @@ export class EtcdView {
     }, h('span.k', null, label), h('span.r', null, `${k.createRevision} / ${k.modRevision}`));
   }
 
-  showValue(key) {
+  async showValue(key) {
+    const req = ++this.valueReq;
+    const v = await seam.etcdValue(key);
+    if (req !== this.valueReq) return; // another key was selected (or a reset came) meanwhile
     clear(this.value);
-    const v = seam.etcdValue(key);
     if (!v || v.error) {
       this.value.append(h('p.muted', { style: { padding: '8px 10px' } }, v?.error || t('common.noData')));
       return;
@@ -161,8 +193,10 @@ export class EtcdView {
       h('pre.etcd-value', null, v.yaml ?? v.value ?? ''));
   }
 
-  appendLog() {
-    const entries = seam.etcdLog(this.logRev);
+  async appendLog() {
+    const gen = this.gen;
+    const entries = await seam.etcdLog(this.logRev);
+    if (gen !== this.gen) return;
     if (!Array.isArray(entries) || !entries.length) {
       if (!this.log.length) { clear(this.logBody); this.logBody.append(h('p.muted', { style: { padding: '8px 10px' } }, t('common.noData'))); }
       return;

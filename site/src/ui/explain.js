@@ -20,6 +20,8 @@ export class ExplainView {
     this.panel = $('#panel-explain');
     this.visible = false;
     this.current = '';
+    this.fillReq = 0; // bumped for every picker refill: only the latest snapshot answer fills the picker
+    this.showReq = 0; // bumped for every explain request: a late answer for an older Pod is dropped
     this.select = h('select.select#explain-pod', { 'aria-label': t('explain.pick') });
     this.label = h('label', { for: 'explain-pod' });
     this.intro = h('p.explain-intro');
@@ -27,8 +29,8 @@ export class ExplainView {
     this.panel.append(h('div.scroll', null, h('div.explain-head', null, this.label, this.select), this.intro, this.body));
     this.select.addEventListener('change', () => { this.current = this.select.value; this.show(); });
     bus.on('tab', (name) => this.setVisible(name === 'explain'));
-    bus.on('reset', () => { this.current = ''; clear(this.body); });
-    onLang(() => { this.labels(); if (this.visible) { const l = snapshot.latest(); this.fill(l && !l.nodesOnly ? l : snapshot.refresh(true, true)); this.show(); } });
+    bus.on('reset', () => { this.current = ''; this.showReq++; clear(this.body); });
+    onLang(() => { this.labels(); if (this.visible) { const l = snapshot.latest(); this.refill(l && !l.nodesOnly ? l : null); } });
     this.labels();
   }
 
@@ -40,12 +42,17 @@ export class ExplainView {
 
   setVisible(v) {
     this.visible = v;
-    if (v) {
-      let snap = null;
-      try { snap = snapshot.refresh(true, true); } catch (_) { /* not ready */ }
-      this.fill(snap);
-      this.show();
-    }
+    if (v) this.refill(null);
+  }
+
+  // refill fills the picker from snap (or from a fresh snapshot with the pods when snap is null), then
+  // shows the current Pod. It does nothing when the view was hidden or refilled again meanwhile.
+  async refill(snap) {
+    const req = ++this.fillReq;
+    if (!snap) snap = await snapshot.refresh(true, true);
+    if (req !== this.fillReq || !this.visible) return;
+    this.fill(snap);
+    await this.show();
   }
 
   fill(snap) {
@@ -60,10 +67,16 @@ export class ExplainView {
     else if (!this.current && pods.length) { this.current = `${pods[0].namespace}/${pods[0].name}`; this.select.value = this.current; }
   }
 
-  show() {
-    clear(this.body);
-    if (!this.current) return;
+  async show() {
+    const req = ++this.showReq;
+    if (!this.current) {
+      clear(this.body);
+      return;
+    }
     const [ns, name] = this.current.split('/');
-    this.body.append(explainTable(seam.explain(ns, name)));
+    const ex = await seam.explain(ns, name);
+    if (req !== this.showReq) return; // another Pod was picked (or a reset came) meanwhile
+    clear(this.body);
+    this.body.append(explainTable(ex));
   }
 }

@@ -1,29 +1,28 @@
-// seam: the views' access to the simulation. Reads go straight to the Go→JS function table
-// (globalThis.__kubeplayCore, JSON strings in and out, see site-common.md); time control and
-// the live streams go through window.kubeplay (site/src/api.js).
+// seam: the views' access to the simulation. The Go core runs in a Web Worker (site/src/coreworker.js),
+// so every call is asynchronous: call(name, ...args) posts the seam function's name and arguments through
+// window.kubeplay.call and resolves with its parsed JSON answer. It never rejects: a failure (the core
+// answered {error}, or it is not loaded) resolves as {error: message}. Time control and the live streams
+// (trace, events, ticks, watch output) go through window.kubeplay (site/src/api.js).
 
-function core() {
-  const c = globalThis.__kubeplayCore;
-  if (!c) throw new Error('kubeplay core is not loaded');
-  return c;
+export function kp() {
+  return globalThis.kubeplay;
 }
 
-// call invokes a seam function and parses its JSON answer. A seam error ({error}) is returned as is.
-export function call(name, ...args) {
-  const c = core();
-  if (typeof c[name] !== 'function') return { error: `seam function ${name} is missing` };
+// call invokes a seam function in the core's worker; resolves with its answer or {error}.
+export async function call(name, ...args) {
+  const k = kp();
+  if (!k || !k.isReady) return { error: 'kubeplay core is not loaded' };
   try {
-    const out = c[name](...args);
-    if (typeof out !== 'string') return out;
-    try { return JSON.parse(out); } catch (_) { return out; }
+    return await k.call(name, ...args);
   } catch (e) {
     return { error: String(e && e.message ? e.message : e) };
   }
 }
 
-export function has(name) {
-  const c = globalThis.__kubeplayCore;
-  return !!c && typeof c[name] === 'function';
+// has reports whether the core is loaded (every seam function is then available).
+export function has() {
+  const k = kp();
+  return !!k && !!k.isReady;
 }
 
 export const snapshot = (mode) => (mode ? call('snapshot', mode) : call('snapshot'));
@@ -35,15 +34,12 @@ export const explain = (ns, name) => call('explain', ns, name);
 export const complete = (line) => call('complete', line);
 export const nodeAction = (name, action) => call('nodeAction', name, action);
 export const restartComponent = (name) => call('restartComponent', name);
-export const drainOutput = () => call('drainOutput');
 export const applyRaw = (filename, content) => call('apply', filename, content);
 
-export function kp() {
-  return globalThis.kubeplay;
-}
-
-// now returns the virtual clock in ms since the Unix epoch.
+// now returns the virtual clock in ms since the Unix epoch, as of the core's latest answer (synchronous:
+// every answer from the worker carries the clock).
 export function now() {
-  const n = call('now');
+  const k = kp();
+  const n = k && k.isReady ? k.now() : 0;
   return typeof n === 'number' ? n : Number(n) || 0;
 }

@@ -1,6 +1,9 @@
 // snapshot: one poller of the seam's snapshot() shared by the cluster view, the diagram and the
 // explain picker. It polls only while someone wants it, at most every `interval` ms of wall time,
 // and only hands out a new snapshot when the virtual clock or the revision moved.
+// The core answers asynchronously (it runs in a Web Worker): at most one poll is outstanding. A refresh
+// asked for while one is in flight runs once that one is answered (several such asks share one poll);
+// the timer's poll is skipped instead. A poll sent before a reset is dropped when it is answered after it.
 
 import * as seam from './seam.js';
 import * as bus from './bus.js';
@@ -11,6 +14,9 @@ let last = null;
 let lastKey = '';
 let timer = 0;
 let interval = 400;
+let inflight = null; // the outstanding poll (a Promise), or null
+let queued = null; // {force, withPods, promise, resolve}: the poll to send once the outstanding one is answered
+let gen = 0; // bumped on reset
 
 export function latest() { return last; }
 
@@ -24,9 +30,36 @@ export function subscribe(fn, needsPods = true) {
   return () => { if (subs.delete(fn) && needsPods) podSubs--; };
 }
 
-// refresh polls now (after an action) and notifies subscribers even if nothing changed.
+// refresh polls now (after an action) and notifies subscribers even if nothing changed. It resolves with
+// the new snapshot (or the last one when the core answered an error); it never rejects.
 export function refresh(force = true, withPods = podSubs > 0) {
-  const snap = seam.snapshot(withPods ? undefined : 'nodes');
+  if (inflight) {
+    if (queued) {
+      queued.force = queued.force || force;
+      queued.withPods = queued.withPods || withPods;
+    } else {
+      let resolve;
+      const promise = new Promise((r) => { resolve = r; });
+      queued = { force, withPods, promise, resolve };
+    }
+    return queued.promise;
+  }
+  const p = poll(force, withPods).catch(() => last).finally(() => {
+    if (inflight === p) inflight = null;
+    if (queued) {
+      const q = queued;
+      queued = null;
+      refresh(q.force, q.withPods).then(q.resolve);
+    }
+  });
+  inflight = p;
+  return p;
+}
+
+async function poll(force, withPods) {
+  const g = gen;
+  const snap = await seam.snapshot(withPods ? undefined : 'nodes');
+  if (g !== gen) return last; // asked before a reset, answered after it
   if (!snap || snap.error) return last;
   const key = `${snap.now}|${snap.revision}|${withPods}`;
   if (!force && key === lastKey) return last;
@@ -41,12 +74,12 @@ export function refresh(force = true, withPods = podSubs > 0) {
 function ensure() {
   if (timer) return;
   timer = setInterval(() => {
-    if (!subs.size || document.hidden) return;
-    try { refresh(false); } catch (_) { /* core not ready yet */ }
+    if (!subs.size || document.hidden || inflight) return;
+    refresh(false);
   }, interval);
 }
 
 export function setInterval_(ms) { interval = ms; if (timer) { clearInterval(timer); timer = 0; ensure(); } }
 
-bus.on('reset', () => { lastKey = ''; setTimeout(() => { try { refresh(true); } catch (_) { /* ignore */ } }, 0); });
-bus.on('applied', () => { try { refresh(true); } catch (_) { /* ignore */ } });
+bus.on('reset', () => { gen++; lastKey = ''; setTimeout(() => { refresh(true); }, 0); });
+bus.on('applied', () => { refresh(true); });

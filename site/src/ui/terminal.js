@@ -17,6 +17,8 @@ export class Terminal {
     this.hpos = this.history.length;
     this.draft = '';
     this.busy = false;
+    this.queue = Promise.resolve(); // lines run one after another, in the order they were entered
+    this.completeReq = 0; // bumped for every completion request and every Enter: late candidates are dropped
     this.build();
     // window.kubeplay drains the watch output every frame and emits it as 'output'.
     kp.on?.('output', (text) => this.write(typeof text === 'string' ? text : text?.output || ''));
@@ -52,13 +54,21 @@ export class Terminal {
   }
 
   // drain makes window.kubeplay emit what running watches (kubectl get pods -w) printed so far.
-  drain() {
-    try { this.kp.flush?.(); } catch (_) { /* not ready */ }
+  async drain() {
+    try { await this.kp.flush?.(); } catch (_) { /* not ready */ }
   }
 
-  async exec(line) {
+  // exec queues line behind the lines entered before it (a second Enter while a command runs waits for it,
+  // so outputs never interleave); resolves once the line ran.
+  exec(line) {
+    const run = this.queue.then(() => this.execNow(line));
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  async execNow(line) {
     const trimmed = line.trim();
-    this.drain();
+    await this.drain();
     this.write(trimmed === '' ? '$\n' : `$ ${trimmed}\n`);
     if (trimmed === '' || trimmed.startsWith('#')) return;
     this.busy = true;
@@ -67,7 +77,7 @@ export class Terminal {
       if (typeof this.kp.run === 'function') {
         out = await this.kp.run(trimmed);
       } else {
-        const r = seam.call('run', trimmed);
+        const r = await seam.call('run', trimmed);
         out = r && typeof r === 'object' ? (r.output ?? r.error ?? '') : r;
       }
       if (out && typeof out === 'object') out = out.output ?? '';
@@ -77,7 +87,7 @@ export class Terminal {
       this.write(`error: ${e && e.message ? e.message : e}\n`);
     }
     this.busy = false;
-    this.drain();
+    await this.drain();
     bus.emit('ran', trimmed);
   }
 
@@ -94,6 +104,7 @@ export class Terminal {
       }
       this.hpos = this.history.length;
       this.draft = '';
+      this.completeReq++;
       this.exec(line);
     } else if (e.key === 'ArrowUp') {
       if (this.hpos === 0) return;
@@ -122,8 +133,10 @@ export class Terminal {
     requestAnimationFrame(() => this.input.setSelectionRange(v.length, v.length));
   }
 
-  complete(line) {
-    const r = seam.complete(line);
+  async complete(line) {
+    const req = ++this.completeReq;
+    const r = await seam.complete(line);
+    if (req !== this.completeReq || this.input.value !== line) return; // the prompt changed meanwhile
     const cands = Array.isArray(r) ? r.map(String) : [];
     const m = /(\S*)$/.exec(line);
     const word = m ? m[1] : '';

@@ -1,0 +1,173 @@
+// coreworker.js: the Go control plane's thread. The page (core.js) starts this Web Worker; it downloads
+// kubeplay.wasm (reporting bytes received), runs the Go program (which registers self.__kubeplayCore,
+// the seam's function table: JSON strings in and out), and then answers calls one at a time, in the order
+// they were posted. Running Go here keeps the page's main thread free: a long simulation slice or a Go
+// garbage collection never blocks a frame of the page.
+//
+// Messages from the page:
+//   {type:'load', wasm, total}                 → progress…, then {type:'started', compiledAt} or {type:'error', kind, detail}
+//   {type:'call', id, fn, args, flush}         → {type:'answer', id, value, flush?, ms (the worker's time)}
+//     fn is a seam function name, or 'frame' (args [virtualMs, budgetMs]: advance, answered as an object
+//     with `before`, the clock before the slice). value is the seam's JSON text (an object for 'frame').
+//     flush (true, or always for 'frame') gathers what changed since the last gather: trace records,
+//     Kubernetes Events (only when the store revision moved), the output of running watches and the clock.
+//     fn 'resources' answers [{name, start, end}] for what this worker downloaded (the load benchmarks).
+// Messages to the page besides answers: {type:'progress', loaded, total}, {type:'fatal', detail}.
+
+/* global importScripts, Go */
+
+const TRACE_BATCH = 2000; // trace records gathered per frame (a full gather takes up to 50 batches)
+
+let core = null;
+let cursor = { traceSeq: 0, eventSeq: 0, lastRev: -1 };
+const post = (m) => self.postMessage(m);
+
+function gather(info) {
+  const out = { now: 0 };
+  let more = !info || info.traceSeq > cursor.traceSeq;
+  let recs = [];
+  for (let i = 0; more && i < (info ? 1 : 50); i++) {
+    const batch = JSON.parse(core.trace(cursor.traceSeq, TRACE_BATCH));
+    if (!Array.isArray(batch)) break;
+    more = batch.length === TRACE_BATCH;
+    if (batch.length) {
+      cursor.traceSeq = batch[batch.length - 1].seq;
+      recs = recs.length ? recs.concat(batch) : batch;
+    }
+  }
+  if (recs.length) out.trace = recs;
+  const rev = info ? info.revision : undefined;
+  if (rev === undefined || rev !== cursor.lastRev) {
+    if (rev !== undefined) cursor.lastRev = rev;
+    const rows = JSON.parse(core.events(cursor.eventSeq));
+    if (Array.isArray(rows) && rows.length) {
+      for (const e of rows) if (e.seq > cursor.eventSeq) cursor.eventSeq = e.seq;
+      out.events = rows;
+    }
+  }
+  if (!info || info.output) {
+    const text = JSON.parse(core.drainOutput());
+    if (typeof text === 'string' && text) out.output = text;
+  }
+  out.now = info && typeof info.now === 'number' ? info.now : Number(core.now());
+  return out;
+}
+
+// Calls that replace the cluster restart the gather cursors; the page clears its copies (answer.cleared).
+const REBUILDS = new Set(['reset', 'loadScenario']);
+
+function answer(m) {
+  const res = { type: 'answer', id: m.id, ms: 0 };
+  const t0 = performance.now();
+  try {
+    if (!core) throw new Error('kubeplay core is not loaded');
+    if (m.fn === 'resources') {
+      // What this worker downloaded, with start and end on the wall clock (ms since the epoch): the
+      // page's own performance timeline does not list a worker's requests.
+      const o = performance.timeOrigin;
+      res.value = JSON.stringify(performance.getEntriesByType('resource').map((e) => ({ name: e.name, start: o + e.startTime, end: o + e.responseEnd })));
+    } else if (m.fn === 'frame') {
+      const before = Number(core.now());
+      const r = JSON.parse(core.advance(Number(m.args[0]) || 0, Number(m.args[1]) || 0));
+      if (r.error) {
+        res.value = JSON.stringify(r);
+      } else {
+        r.before = before;
+        res.value = r;
+        res.flush = gather(r);
+      }
+    } else {
+      const fn = core[m.fn];
+      if (typeof fn !== 'function') throw new Error(`kubeplay core has no function ${m.fn}`);
+      res.value = fn(...(m.args || []));
+      if (REBUILDS.has(m.fn)) {
+        cursor = { traceSeq: 0, eventSeq: 0, lastRev: -1 };
+        res.cleared = true;
+      }
+      if (m.flush) res.flush = gather(null);
+    }
+  } catch (e) {
+    res.value = JSON.stringify({ error: String(e && e.message ? e.message : e) });
+  }
+  res.ms = performance.now() - t0;
+  post(res);
+}
+
+async function load(m) {
+  try {
+    importScripts('wasm_exec.js');
+  } catch (e) {
+    post({ type: 'error', kind: 'network', detail: 'wasm_exec.js: ' + (e && e.message ? e.message : e) });
+    return;
+  }
+  let resp;
+  try {
+    resp = await fetch(m.wasm);
+  } catch (e) {
+    post({ type: 'error', kind: 'network', detail: String(e && e.message ? e.message : e) });
+    return;
+  }
+  if (!resp.ok || !resp.body) {
+    post({ type: 'error', kind: 'network', detail: `${m.wasm}: HTTP ${resp.status}` });
+    return;
+  }
+  const total = Number(m.total) || Number(resp.headers.get('Content-Length')) || 0;
+  let loaded = 0;
+  let lastPost = 0;
+  const reader = resp.body.getReader();
+  let netErr = null;
+  const counted = new ReadableStream({
+    async pull(controller) {
+      let r;
+      try {
+        r = await reader.read();
+      } catch (e) {
+        netErr = e;
+        controller.error(e);
+        return;
+      }
+      if (r.done) {
+        post({ type: 'progress', loaded, total });
+        controller.close();
+        return;
+      }
+      loaded += r.value.byteLength;
+      const t = performance.now();
+      if (t - lastPost > 30) {
+        lastPost = t;
+        post({ type: 'progress', loaded, total });
+      }
+      controller.enqueue(r.value);
+    },
+    cancel(reason) { reader.cancel(reason); },
+  });
+  const go = new Go();
+  let instance;
+  try {
+    if (typeof WebAssembly.instantiateStreaming === 'function') {
+      ({ instance } = await WebAssembly.instantiateStreaming(new Response(counted, { headers: { 'Content-Type': 'application/wasm' } }), go.importObject));
+    } else {
+      const buf = await new Response(counted).arrayBuffer();
+      ({ instance } = await WebAssembly.instantiate(buf, go.importObject));
+    }
+  } catch (e) {
+    const kind = netErr || (e instanceof TypeError && total && loaded < total) ? 'network' : 'crash';
+    post({ type: 'error', kind, detail: String((netErr || e).message || netErr || e) });
+    return;
+  }
+  const compiledAt = performance.timeOrigin + performance.now();
+  const registered = new Promise((resolve) => { self.__kubeplayReady = resolve; });
+  go.run(instance).then(
+    () => post({ type: 'fatal', detail: 'the Go program exited' }),
+    (e) => post({ type: 'fatal', detail: String(e && e.message ? e.message : e) }),
+  );
+  core = self.__kubeplayCore || (await registered);
+  post({ type: 'started', version: core.version, compiledAt });
+}
+
+self.onmessage = (e) => {
+  const m = e.data;
+  if (!m || typeof m !== 'object') return;
+  if (m.type === 'call') answer(m);
+  else if (m.type === 'load') load(m);
+};
