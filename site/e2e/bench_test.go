@@ -85,8 +85,24 @@ func BenchmarkScaleUpLongTasks(b *testing.B) {
 		var probe struct {
 			Longtasks []float64 `json:"longtasks"`
 			Frames    []float64 `json:"frames"`
+			Loafs     []struct {
+				Duration float64 `json:"duration"`
+				Blocking float64 `json:"blocking"`
+				Render   float64 `json:"render"`
+				Scripts  []struct {
+					Invoker  string  `json:"invoker"`
+					Fn       string  `json:"fn"`
+					At       int     `json:"at"`
+					Duration float64 `json:"duration"`
+				} `json:"scripts"`
+			} `json:"loafs"`
 		}
 		evalJSON(p, `(window.__e2e.recordFrames = false, kubeplay.pause().then(() => window.__e2e))`, &probe)
+		for _, f := range probe.Loafs {
+			if f.Blocking > 0 {
+				b.Logf("long frame %.0f ms (blocking %.0f, rendering %.0f): %+v", f.Duration, f.Blocking, f.Render, f.Scripts)
+			}
+		}
 		maxTask, sumTask := 0.0, 0.0
 		for _, d := range probe.Longtasks {
 			maxTask = max(maxTask, d)

@@ -107,9 +107,10 @@ func setup(tb testing.TB) {
 }
 
 // probe runs in every page before its own scripts: it records the loader's progress and status,
-// when body[data-ready] appears, long tasks and frame times, for the tests and benchmarks.
+// when body[data-ready] appears, long tasks, long animation frames (with their scripts) and frame times,
+// for the tests and benchmarks.
 const probe = `(() => {
-  const e = window.__e2e = { progress: [], status: [], readyAt: 0, longtasks: [], frames: [] };
+  const e = window.__e2e = { progress: [], status: [], readyAt: 0, longtasks: [], frames: [], loafs: [] };
   const look = () => {
     const p = document.getElementById('progress');
     if (p && e.progress[e.progress.length - 1] !== p.value) e.progress.push(p.value);
@@ -121,6 +122,16 @@ const probe = `(() => {
   try {
     new PerformanceObserver((l) => { for (const t of l.getEntries()) e.longtasks.push(t.duration); })
       .observe({ type: 'longtask', buffered: true });
+  } catch (_) {}
+  try {
+    // Long animation frames name the scripts behind a long task (what ran: a worker message, a timer…).
+    new PerformanceObserver((l) => {
+      for (const f of l.getEntries()) {
+        if (f.duration < 50 || !e.recordFrames) continue;
+        e.loafs.push({ duration: f.duration, blocking: f.blockingDuration, render: f.renderStart ? f.startTime + f.duration - f.renderStart : 0,
+          scripts: (f.scripts || []).map((s) => ({ invoker: s.invoker, fn: s.sourceFunctionName, at: s.sourceCharPosition, duration: s.duration })) });
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
   } catch (_) {}
   let last = 0;
   const frame = (ts) => { if (last && e.recordFrames) e.frames.push(ts - last); last = ts; requestAnimationFrame(frame); };

@@ -16,7 +16,10 @@
 
 /* global importScripts, Go */
 
-const TRACE_BATCH = 2000; // trace records gathered per frame (a full gather takes up to 50 batches)
+// Trace records gathered per answer: a frame takes one small batch (the page handles each answer in one
+// task, which must stay short; what is left comes with the next frame), a full gather up to 50 large ones.
+const FRAME_BATCH = 500;
+const TRACE_BATCH = 2000;
 
 let core = null;
 let cursor = { traceSeq: 0, eventSeq: 0, lastRev: -1 };
@@ -27,9 +30,10 @@ function gather(info) {
   let more = !info || info.traceSeq > cursor.traceSeq;
   let recs = [];
   for (let i = 0; more && i < (info ? 1 : 50); i++) {
-    const batch = JSON.parse(core.trace(cursor.traceSeq, TRACE_BATCH));
+    const limit = info ? FRAME_BATCH : TRACE_BATCH;
+    const batch = JSON.parse(core.trace(cursor.traceSeq, limit));
     if (!Array.isArray(batch)) break;
-    more = batch.length === TRACE_BATCH;
+    more = batch.length === limit;
     if (batch.length) {
       cursor.traceSeq = batch[batch.length - 1].seq;
       recs = recs.length ? recs.concat(batch) : batch;

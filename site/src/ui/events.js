@@ -10,6 +10,9 @@ const ROW_H = 23; // one-line trace row
 const EV_H = 42; // two-line Kubernetes Event row (reason + explanation)
 const OVERSCAN = 12;
 const MAX_ROWS = 50000;
+// While rows pour in (a fast simulation) the panel redraws at most this often: every redraw replaces the
+// visible rows, and nobody reads 60 new rows a frame; the page's frames stay short.
+const BUSY_RENDER_MS = 120;
 
 // parseEventMessage reads client.Recorder's trace message: "Normal Scheduled pod/nginx-x: message (x2)".
 export function parseEventMessage(msg) {
@@ -76,6 +79,8 @@ export class EventsPanel {
     this.follow = true;
     this.lastSetTop = 0;
     this.pendingRender = false;
+    this.lastRender = 0;
+    this.viewH = 0; // the viewport's height, kept by a ResizeObserver (no layout read per render)
     this.build();
     kp.on?.('trace', (rec) => this.add(rec));
     bus.on('filter-component', (c) => this.setComponent(c));
@@ -117,13 +122,17 @@ export class EventsPanel {
     this.viewport.addEventListener('scroll', () => {
       // Our own scrolling (following) lands exactly on lastSetTop; anything else is the user.
       const top = this.viewport.scrollTop;
-      if (Math.abs(top - this.lastSetTop) > 1) {
-        const atBottom = top + this.viewport.clientHeight >= this.viewport.scrollHeight - 4;
-        if (atBottom !== this.follow) this.setFollow(atBottom);
-      }
+      const h = this.viewport.clientHeight;
+      if (Math.abs(top - this.lastSetTop) <= 1 && Math.abs(h - this.viewH) < 1) return; // ours: already drawn
+      this.viewH = h;
+      const atBottom = top + this.viewport.clientHeight >= this.viewport.scrollHeight - 4;
+      if (atBottom !== this.follow) this.setFollow(atBottom);
       this.render();
     }, { passive: true });
-    new ResizeObserver(() => this.schedule()).observe(this.viewport);
+    new ResizeObserver((entries) => {
+      for (const e of entries) this.viewH = e.contentRect.height;
+      this.schedule();
+    }).observe(this.viewport);
     this.updateCount();
   }
 
@@ -195,7 +204,7 @@ export class EventsPanel {
       this.visible.push(this.rows.length - 1);
       this.offsets.push(this.offsets[this.offsets.length - 1] + this.heightOf(row));
     }
-    this.schedule();
+    this.schedule(true);
   }
 
   refilter() {
@@ -219,10 +228,22 @@ export class EventsPanel {
     this.refilter();
   }
 
-  schedule() {
-    if (this.pendingRender) return;
-    this.pendingRender = true;
-    requestAnimationFrame(() => { this.pendingRender = false; this.render(); });
+  // schedule draws in the next frame. New rows (busy=true) wait until BUSY_RENDER_MS after the last
+  // draw; anything the user did (a filter, a resize, follow) draws in the next frame.
+  schedule(busy = false) {
+    const wait = busy ? this.lastRender + BUSY_RENDER_MS - performance.now() : 0;
+    if (this.pendingRender === 'frame' || (this.pendingRender === 'timer' && wait > 0)) return;
+    if (this.pendingRender === 'timer') clearTimeout(this.renderTimer);
+    const draw = () => {
+      this.pendingRender = 'frame';
+      requestAnimationFrame(() => { this.pendingRender = false; this.render(); });
+    };
+    if (wait > 0) {
+      this.pendingRender = 'timer';
+      this.renderTimer = setTimeout(draw, wait);
+    } else {
+      draw();
+    }
   }
 
   updateCount() {
@@ -241,20 +262,22 @@ export class EventsPanel {
   }
 
   render() {
+    this.lastRender = performance.now();
     const total = this.offsets[this.visible.length];
     this.spacer.style.height = `${total}px`;
     this.empty.hidden = this.rows.length > 0;
     this.viewport.hidden = this.rows.length === 0;
     this.updateCount();
+    const viewH = this.viewH || this.viewport.clientHeight;
+    let top;
     if (this.follow) {
-      const target = Math.max(0, total - this.viewport.clientHeight);
-      if (Math.abs(this.viewport.scrollTop - target) > 1) {
-        this.viewport.scrollTop = target;
-      }
-      this.lastSetTop = this.viewport.scrollTop;
+      top = Math.max(0, total - viewH);
+      this.lastSetTop = top;
+      if (Math.abs(this.viewport.scrollTop - top) > 1) this.viewport.scrollTop = top;
+    } else {
+      top = this.viewport.scrollTop;
     }
-    const top = this.viewport.scrollTop;
-    const bottom = top + (this.viewport.clientHeight || 400);
+    const bottom = top + (viewH || 400);
     const first = Math.max(0, this.indexAt(top) - OVERSCAN);
     const last = Math.min(this.visible.length, this.indexAt(bottom) + 1 + OVERSCAN);
     const keep = new Set();
