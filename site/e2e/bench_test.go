@@ -62,11 +62,19 @@ func brotliPayload(tb testing.TB, urls []string) (int, int64) {
 	return len(seen), total
 }
 
-// BenchmarkScaleUpLongTasks plays a 1,000-replica Deployment at 10× with every view live and reports the
-// main thread's long tasks (PerformanceObserver "longtask", > 50 ms) and the frame times until all pods run.
+// BenchmarkScaleUpLongTasks plays a 1,000-replica Deployment at 10× with the diagram and one tab live (the
+// events panel, or the cluster view with its node cards and Pods) and reports the main thread's long tasks
+// (PerformanceObserver "longtask", > 50 ms) and the frame times until all pods run.
 func BenchmarkScaleUpLongTasks(b *testing.B) {
+	for _, tabName := range []string{"events", "cluster"} {
+		b.Run(tabName, func(b *testing.B) { benchScaleUp(b, tabName) })
+	}
+}
+
+func benchScaleUp(b *testing.B, tabName string) {
 	for i := 0; i < b.N; i++ {
 		p := openTab(b, 1400, 900)
+		p.click("#tab-" + tabName)
 		eval[bool](p, fmt.Sprintf(`kubeplay.reset({seed: 1, nodes: %s}).then(() => true)`, seam.ScaleUpNodes()))
 		eval[string](p, fmt.Sprintf(`kubeplay.apply(%q, 'web.yaml')`, seam.ScaleUpDeployment))
 		eval[bool](p, `(window.__e2e.longtasks = [], window.__e2e.frames = [], window.__e2e.recordFrames = true, kubeplay.play(10), true)`)
@@ -74,7 +82,8 @@ func BenchmarkScaleUpLongTasks(b *testing.B) {
 		virtualStart := eval[float64](p, `kubeplay.now()`)
 		running := 0.0
 		for time.Since(start) < 4*time.Minute {
-			running = eval[float64](p, `kubeplay.snapshot().then((s) => s.nodes.reduce((n, x) => n + x.pods.filter(p => p.status === 'Running').length, 0))`)
+			// A small question (the page's own views are what is measured, not a 1,000-Pod answer to us).
+			running = eval[float64](p, `kubeplay.run('kubectl get deployment web -o jsonpath={.status.readyReplicas}').then((o) => Number(o) || 0)`)
 			if running >= 1000 {
 				break
 			}

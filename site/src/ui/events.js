@@ -8,7 +8,8 @@ import * as bus from './bus.js';
 
 const ROW_H = 23; // one-line trace row
 const EV_H = 42; // two-line Kubernetes Event row (reason + explanation)
-const OVERSCAN = 12;
+const OVERSCAN = 12; // rows drawn beyond the view while the user scrolls
+const FOLLOW_OVERSCAN = 3; // while following the newest rows (they all change at every draw)
 const MAX_ROWS = 50000;
 // While rows pour in (a fast simulation) the panel redraws at most this often: every redraw replaces the
 // visible rows, and nobody reads 60 new rows a frame; the page's frames stay short.
@@ -278,8 +279,9 @@ export class EventsPanel {
       top = this.viewport.scrollTop;
     }
     const bottom = top + (viewH || 400);
-    const first = Math.max(0, this.indexAt(top) - OVERSCAN);
-    const last = Math.min(this.visible.length, this.indexAt(bottom) + 1 + OVERSCAN);
+    const over = this.follow ? FOLLOW_OVERSCAN : OVERSCAN;
+    const first = Math.max(0, this.indexAt(top) - over);
+    const last = Math.min(this.visible.length, this.indexAt(bottom) + 1 + over);
     const keep = new Set();
     for (let i = first; i < last; i++) {
       const row = this.rows[this.visible[i]];
