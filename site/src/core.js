@@ -103,7 +103,15 @@ export class LoadError extends Error {
  */
 function createRemote(worker, onFatal) {
   let nextId = 1;
-  const waiting = new Map();
+  let dead = null; // why the core stopped, once it has
+  const waiting = new Map(); // id -> {resolve, reject}
+  const stop = (detail) => {
+    if (dead) return;
+    dead = String(detail || 'the core stopped');
+    for (const w of waiting.values()) w.reject(new Error(`kubeplay core stopped: ${dead}`));
+    waiting.clear();
+    onFatal(dead);
+  };
   worker.addEventListener('message', (e) => {
     const m = e.data;
     if (!m) return;
@@ -111,18 +119,24 @@ function createRemote(worker, onFatal) {
       const w = waiting.get(m.id);
       if (w) {
         waiting.delete(m.id);
-        w(m);
+        w.resolve(m);
       }
     } else if (m.type === 'fatal') {
-      onFatal(m.detail);
+      stop(m.detail);
     }
+  });
+  worker.addEventListener('error', (e) => {
+    e.preventDefault?.();
+    stop(e.message);
   });
   return {
     worker,
+    /** call posts one call; it resolves with the answer, or rejects once the core has stopped. */
     call(fn, args = [], flush = false) {
+      if (dead) return Promise.reject(new Error(`kubeplay core stopped: ${dead}`));
       const id = nextId++;
-      return new Promise((resolve) => {
-        waiting.set(id, resolve);
+      return new Promise((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
         worker.postMessage({ type: 'call', id, fn, args, flush });
       });
     },

@@ -84,6 +84,7 @@ export function installMessageAPI(kp, session, allowedOrigins) {
     }
     try {
       await kp.ready;
+      await session.whenOpen;
       const out = await fn(m);
       reply({ ok: true, ...out });
     } catch (e) {

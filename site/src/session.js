@@ -244,8 +244,9 @@ export async function startSession(kpApi, views) {
   try {
     S.seed = (await kp.stats()).seed || 1;
   } catch (_) { /* keep 1 */ }
-  // The library is parsed in the core on first use: the default page does not wait for it (the picker
-  // fills in when it arrives); openScenario, restore and ?scenario= await it before known().
+  // The library is parsed in the core on first use: the default page does not wait for it (the picker,
+  // whose width does not depend on its options, fills in when it arrives); openScenario, restore and
+  // ?scenario= await it before known().
   loadLibrary().then(() => syncPicker(), () => {});
   kp.on('reset', onReset);
   onLang(syncPicker);
@@ -262,7 +263,11 @@ export async function startSession(kpApi, views) {
     session: state,
   });
   initShareUI({ shareURL, sharePayload, createShortLink, scenarios, current: () => S.name, embed: embedOpts.embed });
-  const api = installMessageAPI(kp, { state, openScenario, runNextStep, shareURL }, embedOpts.origins);
+  // Messages wait until the session has opened what the address asked for (a ?scenario= embed must not
+  // answer "free play" while its scenario is still loading).
+  let opened;
+  const whenOpen = new Promise((r) => { opened = r; });
+  const api = installMessageAPI(kp, { state, openScenario, runNextStep, shareURL, whenOpen }, embedOpts.origins);
 
   let play = true;
   try {
@@ -298,6 +303,7 @@ export async function startSession(kpApi, views) {
     restore(p).then((playAfter) => { if (playAfter) kp.play(); }, (e) => showBanner(e.message, 'error'));
   });
   document.body.dataset.session = 'ready';
+  opened();
   api.announce();
   return { play };
 }
