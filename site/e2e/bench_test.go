@@ -66,7 +66,7 @@ func brotliPayload(tb testing.TB, urls []string) (int, int64) {
 // events panel, or the cluster view with its node cards and Pods) and reports the main thread's long tasks
 // (PerformanceObserver "longtask", > 50 ms) and the frame times until all pods run.
 func BenchmarkScaleUpLongTasks(b *testing.B) {
-	for _, tabName := range []string{"events", "cluster"} {
+	for _, tabName := range []string{"events", "cluster", "etcd", "explain", "terminal"} {
 		b.Run(tabName, func(b *testing.B) { benchScaleUp(b, tabName) })
 	}
 }

@@ -18,7 +18,7 @@
 
 // Trace records gathered per answer: a frame takes one small batch (the page handles each answer in one
 // task, which must stay short; what is left comes with the next frame), a full gather up to 50 large ones.
-const FRAME_BATCH = 500;
+const FRAME_BATCH = 300;
 const TRACE_BATCH = 2000;
 
 let core = null;

@@ -7,7 +7,8 @@ import { compKey } from './colors.js';
 import * as seam from './seam.js';
 import * as bus from './bus.js';
 
-const LOG_KEEP = 400;
+const LOG_KEEP = 200;
+const KEYS_SHOWN = 100; // keys listed per group before a "show more" button
 
 // groupKeys turns /registry/<resource>/<ns>/<name> keys into resource → namespace → keys.
 export function groupKeys(keys) {
@@ -42,9 +43,10 @@ export class EtcdView {
       this.gen++;
       this.valueReq++;
       this.log = []; this.logRev = 0; this.lastRev = -1; this.selectedKey = '';
+      clear(this.logBody); clear(this.tree); this.groups = null;
       if (this.visible) this.refresh();
     });
-    onLang(() => { this.lastRev = -1; if (this.visible) this.refresh(); });
+    onLang(() => { this.lastRev = -1; this.groups = null; if (this.visible) this.refresh(); });
     setInterval(() => { if (this.visible && !document.hidden) this.refresh(true); }, 800);
   }
 
@@ -124,46 +126,121 @@ export class EtcdView {
     if (this.selectedKey) this.showValue(this.selectedKey);
   }
 
+  // renderTree updates the key tree in place: one <details> per resource (and per namespace), filled
+  // only while open, each key's button kept and touched only when its revisions changed. A group shows
+  // KEYS_SHOWN keys at first (a button shows the rest), so a cluster with thousands of keys stays smooth.
   renderTree(keys) {
-    const scroll = this.tree.scrollTop;
-    clear(this.tree);
     const tree = groupKeys(keys);
-    for (const [resource, byNs] of [...tree.entries()].sort()) {
-      const count = [...byNs.values()].reduce((a, l) => a + l.length, 0);
-      const det = h('details', { open: this.open.has(resource) });
-      det.append(h('summary', null, resource, h('span.count', null, `(${count})`)));
-      const fill = () => {
-        if (det.dataset.filled) return;
-        det.dataset.filled = '1';
-        const nss = [...byNs.keys()].sort();
-        for (const ns of nss) {
-          const list = byNs.get(ns);
-          if (ns === '' && nss.length === 1) {
-            for (const k of list) det.append(this.keyButton(k, true));
-            continue;
-          }
-          const id = `${resource}/${ns}`;
-          const sub = h('details', { open: this.open.has(id) || nss.length === 1 });
-          sub.append(h('summary', null, ns || '(cluster)', h('span.count', null, `(${list.length})`)));
-          for (const k of list) sub.append(this.keyButton(k, false));
-          sub.addEventListener('toggle', () => { if (sub.open) this.open.add(id); else this.open.delete(id); });
-          det.append(sub);
-        }
-      };
-      if (det.open) fill();
-      det.addEventListener('toggle', () => {
-        if (det.open) { this.open.add(resource); fill(); } else this.open.delete(resource);
-      });
-      this.tree.append(det);
+    if (!this.groups || !this.tree.contains(this.groups.first)) {
+      clear(this.tree);
+      this.groups = { byName: new Map(), first: null };
     }
-    this.tree.scrollTop = scroll;
+    const G = this.groups.byName;
+    const names = [...tree.keys()].sort();
+    let prev = null;
+    for (const resource of names) {
+      const byNs = tree.get(resource);
+      let g = G.get(resource);
+      if (!g) {
+        g = { det: h('details', { open: this.open.has(resource) }), count: h('span.count'), subs: new Map(), byNs };
+        g.det.append(h('summary', null, resource, g.count));
+        g.det.addEventListener('toggle', () => {
+          if (g.det.open) { this.open.add(resource); this.fillGroup(resource, g); } else this.open.delete(resource);
+        });
+        G.set(resource, g);
+      }
+      g.byNs = byNs;
+      g.count.textContent = `(${[...byNs.values()].reduce((n, l) => n + l.length, 0)})`;
+      if (g.det.open) this.fillGroup(resource, g);
+      const want = prev ? prev.nextSibling : this.tree.firstChild;
+      if (want !== g.det) this.tree.insertBefore(g.det, want);
+      prev = g.det;
+    }
+    for (const [name, g] of G) {
+      if (!tree.has(name)) { g.det.remove(); G.delete(name); }
+    }
+    this.groups.first = this.tree.firstChild;
+  }
+
+  // fillGroup shows a resource's keys (directly when it has only cluster-scoped keys, else by namespace).
+  fillGroup(resource, g) {
+    const nss = [...g.byNs.keys()].sort();
+    const flat = nss.length === 1 && nss[0] === '';
+    let prev = g.det.firstChild; // the summary
+    const seen = new Set();
+    for (const ns of flat ? [''] : nss) {
+      const list = g.byNs.get(ns);
+      const id = `${resource}/${ns}`;
+      seen.add(id);
+      let sub = g.subs.get(id);
+      if (!sub) {
+        sub = { box: flat ? h('div') : h('details', { open: this.open.has(id) || nss.length === 1 }), count: h('span.count'), keys: new Map(), limit: KEYS_SHOWN, more: null };
+        if (!flat) {
+          sub.box.append(h('summary', null, ns || '(cluster)', sub.count));
+          sub.box.addEventListener('toggle', () => {
+            if (sub.box.open) { this.open.add(id); this.fillKeys(sub, sub.list, false); } else this.open.delete(id);
+          });
+        }
+        g.subs.set(id, sub);
+      }
+      sub.list = list;
+      sub.count.textContent = `(${list.length})`;
+      if (flat || sub.box.open) this.fillKeys(sub, list, flat);
+      if (prev.nextSibling !== sub.box) g.det.insertBefore(sub.box, prev.nextSibling);
+      prev = sub.box;
+    }
+    for (const [id, sub] of g.subs) {
+      if (!seen.has(id)) { sub.box.remove(); g.subs.delete(id); }
+    }
+  }
+
+  // fillKeys shows the first sub.limit keys of list in sub.box, reusing each key's button.
+  fillKeys(sub, list, shallow) {
+    const box = sub.box;
+    let prev = box.tagName === 'DETAILS' ? box.firstChild : null;
+    const seen = new Set();
+    for (const k of list.slice(0, sub.limit)) {
+      seen.add(k.key);
+      let b = sub.keys.get(k.key);
+      if (!b) {
+        b = { el: this.keyButton(k, shallow), sig: '' };
+        sub.keys.set(k.key, b);
+      }
+      const sig = `${k.createRevision}/${k.modRevision}/${k.version}`;
+      if (b.sig !== sig) {
+        b.sig = sig;
+        b.el.title = this.keyTitle(k);
+        b.el.lastChild.textContent = `${k.createRevision} / ${k.modRevision}`;
+      }
+      b.el.classList.toggle('selected', k.key === this.selectedKey);
+      const want = prev ? prev.nextSibling : box.firstChild;
+      if (want !== b.el) box.insertBefore(b.el, want);
+      prev = b.el;
+    }
+    for (const [key, b] of sub.keys) {
+      if (!seen.has(key)) { b.el.remove(); sub.keys.delete(key); }
+    }
+    const rest = list.length - sub.limit;
+    if (rest > 0) {
+      if (!sub.more) {
+        sub.more = h('button.btn.btn-small.btn-ghost.etcd-more', { type: 'button', on: { click: () => { sub.limit += KEYS_SHOWN; this.fillKeys(sub, sub.list, shallow); } } });
+      }
+      sub.more.textContent = t('etcd.more', { n: rest });
+      box.append(sub.more);
+    } else if (sub.more) {
+      sub.more.remove();
+    }
+  }
+
+  keyTitle(k) {
+    return `${k.key}\n${t('etcd.create')} ${k.createRevision}, ${t('etcd.mod')} ${k.modRevision}, ${t('etcd.version')} ${k.version}`;
   }
 
   keyButton(k, shallow) {
     const parts = String(k.key).split('/');
     const label = parts.slice(shallow ? 3 : 4).join('/') || k.key;
     return h(`button.etcd-key${k.key === this.selectedKey ? '.selected' : ''}`, {
-      type: 'button', title: `${k.key}\n${t('etcd.create')} ${k.createRevision}, ${t('etcd.mod')} ${k.modRevision}, ${t('etcd.version')} ${k.version}`,
+      type: 'button', title: this.keyTitle(k),
       style: shallow ? { paddingLeft: '26px' } : undefined,
       on: {
         click: (e) => {
@@ -206,15 +283,19 @@ export class EtcdView {
       this.log.push(e);
     }
     if (this.log.length > LOG_KEEP) this.log = this.log.slice(-LOG_KEEP);
-    clear(this.logBody);
-    for (let i = this.log.length - 1; i >= 0; i--) {
-      const e = this.log[i];
+    // Newest first: new rows go on top, the oldest fall off the bottom.
+    if (this.logBody.firstChild && !this.logBody.firstChild.classList.contains('etcd-log-row')) clear(this.logBody);
+    const frag = document.createDocumentFragment();
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const e = entries[i];
       const del = String(e.type).toUpperCase() === 'DELETE';
-      this.logBody.append(h('div.etcd-log-row', null,
+      frag.append(h('div.etcd-log-row', null,
         h('span.muted', null, String(e.revision)),
         h(`span.${del ? 't-del' : 't-put'}`, null, e.type),
         h('span.key', { title: e.key }, e.key)));
     }
+    this.logBody.prepend(frag);
+    while (this.logBody.childElementCount > LOG_KEEP) this.logBody.lastChild.remove();
   }
 
   renderWatchers(ws) {

@@ -1,0 +1,44 @@
+package e2e
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestTheEtcdTreeListsAHundredKeysThenShowsTheRestOnRequest applies 130 ConfigMaps and expects the etcd
+// view to list 100 of default's configmap keys with a "Show N more" button that brings the rest, and
+// the keys to stay the same elements across refreshes (the tree is updated in place).
+func TestTheEtcdTreeListsAHundredKeysThenShowsTheRestOnRequest(t *testing.T) {
+	var docs []string
+	for i := 0; i < 130; i++ {
+		docs = append(docs, fmt.Sprintf("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm-%03d\ndata:\n  i: %q\n", i, fmt.Sprint(i)))
+	}
+	p := openTab(t, 1400, 900)
+	eval[bool](p, `kubeplay.pause().then(() => true)`)
+	out := eval[string](p, fmt.Sprintf(`kubeplay.apply(%q, 'many.yaml')`, strings.Join(docs, "---\n")))
+	if !strings.Contains(out, "configmap/cm-129 created") {
+		t.Fatalf("apply printed %q", out)
+	}
+	p.click("#tab-etcd")
+	// Open configmaps (closed by default), then its default namespace.
+	p.poll(`[...document.querySelectorAll('.etcd-tree > details > summary')].some((s) => s.textContent.startsWith('configmaps'))`, 10*time.Second)
+	eval[bool](p, `(() => { const d = [...document.querySelectorAll('.etcd-tree > details')].find((d) => d.firstChild.textContent.startsWith('configmaps')); d.open = true; return true; })()`)
+	p.poll(`[...document.querySelectorAll('.etcd-tree details details > summary')].some((s) => s.textContent.startsWith('default'))`, 10*time.Second)
+	eval[bool](p, `(() => { const d = [...document.querySelectorAll('.etcd-tree details details')].find((d) => d.firstChild.textContent.startsWith('default') && d.parentElement.firstChild.textContent.startsWith('configmaps')); d.open = true; window.__cmBox = d; return true; })()`)
+	p.poll(`window.__cmBox.querySelectorAll('.etcd-key').length === 100`, 10*time.Second)
+	more := eval[string](p, `window.__cmBox.querySelector('.etcd-more')?.textContent || ''`)
+	if more != "Show 31 more" {
+		t.Errorf("the more button says %q; want %q (131 keys: cm-000..cm-129 and kube-root-ca.crt)", more, "Show 31 more")
+	}
+	eval[bool](p, `(window.__firstKey = window.__cmBox.querySelector('.etcd-key'), true)`)
+	eval[float64](p, `kubeplay.advance('5s')`)
+	eval[bool](p, `(__kubeplayUI.etcd.lastRev = -1, __kubeplayUI.etcd.refresh()).then(() => true)`)
+	if !eval[bool](p, `window.__cmBox.querySelector('.etcd-key') === window.__firstKey`) {
+		t.Errorf("a refresh replaced the key buttons instead of keeping them")
+	}
+	p.click(".etcd-more")
+	p.poll(`window.__cmBox.querySelectorAll('.etcd-key').length === 131 && !window.__cmBox.querySelector('.etcd-more')`, 5*time.Second)
+	p.checkConsole()
+}
