@@ -76,6 +76,11 @@ func benchScaleUp(b *testing.B, tabName string) {
 		p := openTab(b, 1400, 900)
 		p.click("#tab-" + tabName)
 		eval[bool](p, fmt.Sprintf(`kubeplay.reset({seed: 1, nodes: %s}).then(() => true)`, seam.ScaleUpNodes()))
+		if tabName == "terminal" {
+			// The terminal streams a watch of every Pod while they start.
+			p.do(chromedpSendKeys("#terminal-input", "kubectl get pods -w\r"))
+			p.poll(`document.getElementById('terminal-output').textContent.includes('kubectl get pods -w')`, 10*time.Second)
+		}
 		eval[string](p, fmt.Sprintf(`kubeplay.apply(%q, 'web.yaml')`, seam.ScaleUpDeployment))
 		eval[bool](p, `(window.__e2e.longtasks = [], window.__e2e.frames = [], window.__e2e.recordFrames = true, kubeplay.play(10), true)`)
 		start := time.Now()

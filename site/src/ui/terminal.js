@@ -22,7 +22,7 @@ export class Terminal {
     this.build();
     // window.kubeplay drains the watch output every frame and emits it as 'output'.
     kp.on?.('output', (text) => this.write(typeof text === 'string' ? text : text?.output || ''));
-    bus.on('reset', () => { this.out.textContent = ''; });
+    bus.on('reset', () => this.clearOut());
   }
 
   build() {
@@ -44,13 +44,40 @@ export class Terminal {
     this.out.addEventListener('click', () => { if (!window.getSelection()?.toString()) this.input.focus(); });
   }
 
+  // write appends text to the output. Writes are gathered and added once a frame as a block of lines of
+  // its own (a watch streaming thousands of lines must not re-lay out the whole pane each time; blocks
+  // out of view are skipped by the browser, see .term-chunk); the oldest blocks are dropped beyond
+  // MAX_OUTPUT characters. textContent stays exactly what was written.
   write(text) {
     if (!text) return;
+    this.pendingOut = (this.pendingOut || '') + text;
+    if (!this.outFrame) this.outFrame = requestAnimationFrame(() => this.flushOut());
+  }
+
+  flushOut() {
+    this.outFrame = 0;
+    const text = this.pendingOut || '';
+    this.pendingOut = '';
+    if (!text) return;
     const atBottom = this.out.scrollTop + this.out.clientHeight >= this.out.scrollHeight - 4;
-    let cur = this.out.textContent + text;
-    if (cur.length > MAX_OUTPUT) cur = cur.slice(cur.length - MAX_OUTPUT);
-    this.out.textContent = cur;
-    if (atBottom || !this.out.clientHeight) this.out.scrollTop = this.out.scrollHeight;
+    const last = this.out.lastChild;
+    if (last && !last.textContent.endsWith('\n')) last.firstChild.appendData(text); // finish its line
+    else this.out.append(h('span.term-chunk', null, text));
+    this.outLen = (this.outLen || 0) + text.length;
+    while (this.outLen > MAX_OUTPUT && this.out.firstChild && this.out.firstChild !== this.out.lastChild) {
+      this.outLen -= this.out.firstChild.textContent.length;
+      this.out.firstChild.remove();
+    }
+    if (atBottom || this.stick || !this.out.clientHeight) this.out.scrollTop = this.out.scrollHeight;
+    this.stick = false;
+  }
+
+  clearOut() {
+    if (this.outFrame) cancelAnimationFrame(this.outFrame);
+    this.outFrame = 0;
+    this.pendingOut = '';
+    this.outLen = 0;
+    this.out.textContent = '';
   }
 
   // drain makes window.kubeplay emit what running watches (kubectl get pods -w) printed so far.
@@ -82,7 +109,7 @@ export class Terminal {
       }
       if (out && typeof out === 'object') out = out.output ?? '';
       this.write(String(out ?? ''));
-      this.out.scrollTop = this.out.scrollHeight;
+      this.stick = true; // the next flush scrolls to the end: the learner just ran a command
     } catch (e) {
       this.write(`error: ${e && e.message ? e.message : e}\n`);
     }
@@ -124,7 +151,7 @@ export class Terminal {
       this.complete(line);
     } else if (e.key === 'l' && e.ctrlKey) {
       e.preventDefault();
-      this.out.textContent = '';
+      this.clearOut();
     }
   }
 
