@@ -228,6 +228,28 @@ func TestEtcdViewsShowKeysValuesAndTheLog(t *testing.T) {
 	if len(log) != 1 || log[0].Type != "PUT" || log[0].Revision != v.Revision {
 		t.Errorf("etcdLog: %+v", log)
 	}
+	// Only the groups asked for list their keys; every group is counted.
+	var some etcdView
+	call(t, k, &some, "etcd", "/registry/", `["deployments"]`)
+	counts := map[string]int{}
+	for _, g := range some.Groups {
+		counts[g.Resource] = g.Count
+	}
+	if len(some.Keys) != 1 || some.Keys[0].Key != "/registry/deployments/default/nginx" {
+		t.Errorf("etcd with deployments open listed %d keys: %+v", len(some.Keys), some.Keys)
+	}
+	if counts["deployments"] != 1 || counts["namespaces"] < 4 || counts["events"] == 0 && counts["pods"] == 0 && counts["replicasets"] == 0 {
+		t.Errorf("etcd group counts: %v", counts)
+	}
+	var all etcdView
+	call(t, k, &all, "etcd", "/registry/")
+	total := 0
+	for _, g := range all.Groups {
+		total += g.Count
+	}
+	if total != len(all.Keys) || total < 20 {
+		t.Errorf("without open groups etcd listed %d keys, its groups count %d", len(all.Keys), total)
+	}
 	var e map[string]string
 	call(t, k, &e, "etcdValue", "/registry/nope")
 	if e["error"] == "" {

@@ -1,7 +1,9 @@
 package seam
 
 import (
+	"encoding/json"
 	"fmt"
+	"strings"
 
 	"kubeplay/core/api"
 )
@@ -30,18 +32,49 @@ type etcdView struct {
 	CompactRevision int64         `json:"compactRevision"`
 	Keys            []etcdKey     `json:"keys"`
 	Watchers        []etcdWatcher `json:"watchers"`
+	// Groups counts the keys of every resource (/registry/<resource>/...),
+	// in key order, including those whose keys were left out.
+	Groups []etcdGroup `json:"groups"`
 }
 
-// etcd(prefix) lists the keys under prefix ("/registry/" when empty) with
-// their revisions, and the apiserver's open watches.
+type etcdGroup struct {
+	Resource string `json:"resource"`
+	Count    int    `json:"count"`
+}
+
+// etcd(prefix, open) lists the keys under prefix ("/registry/" when empty)
+// with their revisions, the number of keys of each resource, and the
+// apiserver's open watches. open, a JSON array of resource names, limits the
+// keys listed to those resources (the page lists only the groups a learner
+// opened: thousands of Event keys need not cross to the page); without it
+// every key is listed.
 func (k *Core) etcd(a argList) (any, error) {
 	prefix := a.str(0)
 	if prefix == "" {
 		prefix = "/registry/"
 	}
+	var open map[string]bool
+	if s := a.str(1); s != "" {
+		var names []string
+		if err := json.Unmarshal([]byte(s), &names); err != nil {
+			return nil, fmt.Errorf("etcd: open groups: %v", err)
+		}
+		open = make(map[string]bool, len(names))
+		for _, n := range names {
+			open[n] = true
+		}
+	}
 	st := k.c.Store
-	v := etcdView{Revision: st.Rev(), CompactRevision: st.CompactRevision(), Keys: []etcdKey{}, Watchers: []etcdWatcher{}}
+	v := etcdView{Revision: st.Rev(), CompactRevision: st.CompactRevision(), Keys: []etcdKey{}, Watchers: []etcdWatcher{}, Groups: []etcdGroup{}}
 	for _, kv := range st.Keys(prefix) {
+		res := registryResource(kv.Key)
+		if n := len(v.Groups); n == 0 || v.Groups[n-1].Resource != res {
+			v.Groups = append(v.Groups, etcdGroup{Resource: res})
+		}
+		v.Groups[len(v.Groups)-1].Count++
+		if open != nil && !open[res] {
+			continue
+		}
 		v.Keys = append(v.Keys, etcdKey{Key: kv.Key, CreateRevision: kv.CreateRevision, ModRevision: kv.ModRevision,
 			Version: kv.Version, Lease: kv.Lease})
 	}
@@ -51,6 +84,15 @@ func (k *Core) etcd(a argList) (any, error) {
 			Revision: w.LastRevision, Delivered: w.Delivered})
 	}
 	return v, nil
+}
+
+// registryResource is the resource part of /registry/<resource>/...
+func registryResource(key string) string {
+	rest := strings.TrimPrefix(key, "/registry/")
+	if i := strings.IndexByte(rest, '/'); i >= 0 {
+		return rest[:i]
+	}
+	return rest
 }
 
 type etcdValueView struct {

@@ -107,7 +107,8 @@ export class EtcdView {
   async load() {
     this.labels();
     const gen = this.gen;
-    const data = await seam.etcd('/registry/');
+    // Only the open groups' keys are asked for (every group comes with its count).
+    const data = await seam.etcd('/registry/', JSON.stringify([...this.open].filter((g) => !g.includes('/'))));
     if (gen !== this.gen) return;
     if (!data || data.error) {
       clear(this.tree);
@@ -121,7 +122,7 @@ export class EtcdView {
     clear(this.summary);
     this.summary.append(h('span', null, t('etcd.revision', { rev: '' }), h('b', null, String(data.revision ?? 0))),
       h('span.muted', null, t('etcd.compacted', { rev: data.compactRevision ?? 0 })));
-    this.renderTree(data.keys || []);
+    this.renderTree(data.keys || [], data.groups);
     this.renderWatchers(data.watchers || []);
     if (this.selectedKey) this.showValue(this.selectedKey);
   }
@@ -129,8 +130,10 @@ export class EtcdView {
   // renderTree updates the key tree in place: one <details> per resource (and per namespace), filled
   // only while open, each key's button kept and touched only when its revisions changed. A group shows
   // KEYS_SHOWN keys at first (a button shows the rest), so a cluster with thousands of keys stays smooth.
-  renderTree(keys) {
+  renderTree(keys, groups) {
     const tree = groupKeys(keys);
+    const counts = new Map((groups || []).map((g) => [g.resource, g.count]));
+    for (const name of counts.keys()) if (!tree.has(name)) tree.set(name, new Map());
     if (!this.groups || !this.tree.contains(this.groups.first)) {
       clear(this.tree);
       this.groups = { byName: new Map(), first: null };
@@ -145,12 +148,16 @@ export class EtcdView {
         g = { det: h('details', { open: this.open.has(resource) }), count: h('span.count'), subs: new Map(), byNs };
         g.det.append(h('summary', null, resource, g.count));
         g.det.addEventListener('toggle', () => {
-          if (g.det.open) { this.open.add(resource); this.fillGroup(resource, g); } else this.open.delete(resource);
+          if (!g.det.open) { this.open.delete(resource); return; }
+          this.open.add(resource);
+          this.fillGroup(resource, g);
+          if (!g.byNs.size && g.total) { this.lastRev = -1; this.refresh(); } // its keys were not asked for
         });
         G.set(resource, g);
       }
       g.byNs = byNs;
-      g.count.textContent = `(${[...byNs.values()].reduce((n, l) => n + l.length, 0)})`;
+      g.total = counts.get(resource) ?? [...byNs.values()].reduce((n, l) => n + l.length, 0);
+      g.count.textContent = `(${g.total})`;
       if (g.det.open) this.fillGroup(resource, g);
       const want = prev ? prev.nextSibling : this.tree.firstChild;
       if (want !== g.det) this.tree.insertBefore(g.det, want);
@@ -286,8 +293,9 @@ export class EtcdView {
     // Newest first: new rows go on top, the oldest fall off the bottom.
     if (this.logBody.firstChild && !this.logBody.firstChild.classList.contains('etcd-log-row')) clear(this.logBody);
     const frag = document.createDocumentFragment();
-    for (let i = entries.length - 1; i >= 0; i--) {
-      const e = entries[i];
+    const shown = entries.slice(-LOG_KEEP); // a busy second can write thousands of revisions
+    for (let i = shown.length - 1; i >= 0; i--) {
+      const e = shown[i];
       const del = String(e.type).toUpperCase() === 'DELETE';
       frag.append(h('div.etcd-log-row', null,
         h('span.muted', null, String(e.revision)),
