@@ -2,7 +2,7 @@
 // the selected key's value as YAML, the revision log, and the watchers with the revision each reached.
 
 import { h, $, clear } from './dom.js';
-import { t, onLang } from '../i18n.js';
+import { t, onLang, getLang } from '../i18n.js';
 import { compKey } from './colors.js';
 import * as seam from './seam.js';
 import * as bus from './bus.js';
@@ -306,16 +306,30 @@ export class EtcdView {
     while (this.logBody.childElementCount > LOG_KEEP) this.logBody.lastChild.remove();
   }
 
+  // renderWatchers shows the apiserver's watches; the table is rebuilt only when the watches themselves
+  // change, otherwise only the revision each has reached is updated.
   renderWatchers(ws) {
+    const shape = ws.map((w) => `${w.component}|${w.resource || ''}|${w.namespace || ''}`).join('\n') + `|${getLang()}`;
+    if (shape === this.watchShape && this.watchCells && this.watchBody.contains(this.watchCells[0] || null)) {
+      ws.forEach((w, i) => {
+        const v = String(w.revision ?? '');
+        if (this.watchCells[i].textContent !== v) this.watchCells[i].textContent = v;
+      });
+      return;
+    }
+    this.watchShape = shape;
+    this.watchCells = [];
     clear(this.watchBody);
     if (!ws.length) { this.watchBody.append(h('p.muted', { style: { padding: '8px 10px' } }, t('common.noData'))); return; }
     const tb = h('tbody');
     for (const w of ws) {
+      const cell = h('td.num', null, String(w.revision ?? ''));
+      this.watchCells.push(cell);
       tb.append(h(`tr.c-${compKey(w.component)}`, null,
         h('td', null, h('span.comp-name.mono', null, w.component)),
         h('td.mono', null, w.resource || ''),
         h('td.mono', null, w.namespace || ''),
-        h('td.num', null, String(w.revision ?? ''))));
+        cell));
     }
     this.watchBody.append(h('table.table', null,
       h('thead', null, h('tr', null, h('th', null, t('etcd.component')), h('th', null, t('etcd.resource')), h('th', null, t('etcd.namespace')), h('th.num', null, t('etcd.reached')))),
