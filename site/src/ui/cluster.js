@@ -2,7 +2,7 @@
 // STATUS with READY and RESTARTS), the Pending lane, and a Pod's describe output with the scheduler's
 // explanation. Buttons stop/start a node's kubelet and restart the control-plane components.
 
-import { h, $, clear, fmtBytes, fmtCPU } from './dom.js';
+import { h, $, clear, fmtBytes, fmtCPU, place, dropUnseen } from './dom.js';
 import { t, onLang } from '../i18n.js';
 import { compKey } from './colors.js';
 import * as seam from './seam.js';
@@ -135,16 +135,9 @@ export class ClusterView {
         P.cards.set(n.name, card);
       }
       this.updateCard(card, n);
-      const want = pass.prev ? pass.prev.nextSibling : P.grid.firstChild;
-      if (want !== card.el) P.grid.insertBefore(card.el, want);
-      pass.prev = card.el;
+      pass.prev = place(P.grid, card.el, pass.prev);
     }
-    for (const [name, card] of P.cards) {
-      if (!pass.seen.has(name)) {
-        card.el.remove();
-        P.cards.delete(name);
-      }
-    }
+    dropUnseen(P.cards, pass.seen, (card) => card.el);
     if (pass.rebuilt) this.scroll.scrollTop = pass.scrollTop; // the sections were made anew: keep the place
     const { focusKey } = pass;
     if (focusKey && document.activeElement?.dataset?.focusKey !== focusKey) {
@@ -243,16 +236,9 @@ export class ClusterView {
         c.el.setAttribute('aria-label', `Pod ${p.name}: ${p.status}, READY ${p.ready}, RESTARTS ${p.restarts}`);
         c.meta.textContent = `${p.status} ${p.ready}${p.restarts && p.restarts !== '0' ? ` ↻${p.restarts}` : ''}`;
       }
-      const want = prev ? prev.nextSibling : box.firstChild;
-      if (want !== c.el) box.insertBefore(c.el, want);
-      prev = c.el;
+      prev = place(box, c.el, prev);
     }
-    for (const [id, c] of els) {
-      if (!keep.has(id)) {
-        c.el.remove();
-        els.delete(id);
-      }
-    }
+    dropUnseen(els, keep, (c) => c.el);
     if (pods.length > MAX_CHIPS) {
       chips.more.textContent = `+${pods.length - MAX_CHIPS}`;
       if (chips.more.parentNode !== box || box.lastChild !== chips.more) box.append(chips.more);

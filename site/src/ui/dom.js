@@ -123,3 +123,21 @@ export function fmtCPU(milli) {
   if (!Number.isFinite(milli)) return '0';
   return milli % 1000 === 0 ? String(milli / 1000) : `${milli}m`;
 }
+
+// place puts el just after prev in parent (first when prev is null), moving it only when it is not
+// there already; views that keep their elements across updates use it to follow the data's order.
+export function place(parent, el, prev) {
+  const want = prev ? prev.nextSibling : parent.firstChild;
+  if (want !== el) parent.insertBefore(el, want);
+  return el;
+}
+
+// dropUnseen removes from the page, and from kept, every entry whose key is not in seen.
+export function dropUnseen(kept, seen, elOf) {
+  for (const [key, v] of kept) {
+    if (!seen.has(key)) {
+      elOf(v).remove();
+      kept.delete(key);
+    }
+  }
+}

@@ -1,7 +1,7 @@
 // etcd: the /registry key tree (collapsible by resource and namespace) with create and mod revisions,
 // the selected key's value as YAML, the revision log, and the watchers with the revision each reached.
 
-import { h, $, clear } from './dom.js';
+import { h, $, clear, place, dropUnseen } from './dom.js';
 import { t, onLang, getLang } from '../i18n.js';
 import { compKey } from './colors.js';
 import * as seam from './seam.js';
@@ -159,13 +159,9 @@ export class EtcdView {
       g.total = counts.get(resource) ?? [...byNs.values()].reduce((n, l) => n + l.length, 0);
       g.count.textContent = `(${g.total})`;
       if (g.det.open) this.fillGroup(resource, g);
-      const want = prev ? prev.nextSibling : this.tree.firstChild;
-      if (want !== g.det) this.tree.insertBefore(g.det, want);
-      prev = g.det;
+      prev = place(this.tree, g.det, prev);
     }
-    for (const [name, g] of G) {
-      if (!tree.has(name)) { g.det.remove(); G.delete(name); }
-    }
+    dropUnseen(G, tree, (g) => g.det);
     this.groups.first = this.tree.firstChild;
   }
 
@@ -193,12 +189,9 @@ export class EtcdView {
       sub.list = list;
       sub.count.textContent = `(${list.length})`;
       if (flat || sub.box.open) this.fillKeys(sub, list, flat);
-      if (prev.nextSibling !== sub.box) g.det.insertBefore(sub.box, prev.nextSibling);
-      prev = sub.box;
+      prev = place(g.det, sub.box, prev);
     }
-    for (const [id, sub] of g.subs) {
-      if (!seen.has(id)) { sub.box.remove(); g.subs.delete(id); }
-    }
+    dropUnseen(g.subs, seen, (sub) => sub.box);
   }
 
   // fillKeys shows the first sub.limit keys of list in sub.box, reusing each key's button.
@@ -220,13 +213,9 @@ export class EtcdView {
         b.el.lastChild.textContent = `${k.createRevision} / ${k.modRevision}`;
       }
       b.el.classList.toggle('selected', k.key === this.selectedKey);
-      const want = prev ? prev.nextSibling : box.firstChild;
-      if (want !== b.el) box.insertBefore(b.el, want);
-      prev = b.el;
+      prev = place(box, b.el, prev);
     }
-    for (const [key, b] of sub.keys) {
-      if (!seen.has(key)) { b.el.remove(); sub.keys.delete(key); }
-    }
+    dropUnseen(sub.keys, seen, (b) => b.el);
     const rest = list.length - sub.limit;
     if (rest > 0) {
       if (!sub.more) {
