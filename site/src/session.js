@@ -139,9 +139,7 @@ export async function runStep(i) {
       S.next = r.next;
       player.recorded(at, r);
     }
-    if (gen !== S.gen) return null;
-    await kp.flush();
-    return r;
+    return gen !== S.gen ? null : r; // each answer brought its trace, Events and output with it
   } finally {
     running = false;
     player.setBusy(false);

@@ -113,8 +113,7 @@ export class Terminal {
     } catch (e) {
       this.write(`error: ${e && e.message ? e.message : e}\n`);
     }
-    this.busy = false;
-    await this.drain();
+    this.busy = false; // the answer brought the watches' output with it: nothing is left to drain
     bus.emit('ran', trimmed);
   }
 
