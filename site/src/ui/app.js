@@ -6,6 +6,11 @@ import { initControlBar, initTheme } from './controlbar.js';
 import { initTabs } from './tabs.js';
 import { Editor } from './editor.js';
 import { EventsPanel } from './events.js';
+import { StoryPanel } from './story.js';
+import { Caption } from './caption.js';
+import { Timeline } from './timeline.js';
+import { SlowMotion } from './slowmo.js';
+import { track } from './relay.js';
 import { Diagram } from './diagram.js';
 import { Terminal } from './terminal.js';
 import { ClusterView } from './cluster.js';
@@ -24,14 +29,19 @@ export function prepare() {
 export function startUI(kp) {
   initBanner();
   const views = {};
+  track(kp);
   views.events = new EventsPanel(kp);
+  views.story = new StoryPanel(kp);
   views.diagram = new Diagram(kp);
+  views.caption = new Caption(kp, document.querySelector('#diagram'));
+  views.timeline = new Timeline(kp, views.caption.el);
+  views.slowmo = new SlowMotion(kp, views);
   views.terminal = new Terminal(kp);
   views.cluster = new ClusterView(kp);
   views.etcd = new EtcdView();
   views.explain = new ExplainView();
   views.editor = new Editor(kp);
-  initControlBar(kp);
+  initControlBar(kp, views.slowmo);
   initTabs();
   bus.on('error', (e) => showBanner(`${e && e.message ? e.message : e}`, 'error'));
   setLang(getLang()); // fills every data-i18n element, including the ones the views created

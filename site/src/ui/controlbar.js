@@ -48,7 +48,7 @@ function readPlaying(s) {
   return null;
 }
 
-export function initControlBar(kp) {
+export function initControlBar(kp, slowmo) {
   const play = $('#play');
   const step = $('#step');
   const speed = $('#speed');
@@ -75,7 +75,37 @@ export function initControlBar(kp) {
     bus.emit('state', bus.clockState);
   };
 
+  // Slow motion: a toggle beside Step; while it is on, Play plays beat by beat (slowmo.js).
+  const slowBtn = document.createElement('button');
+  slowBtn.type = 'button';
+  slowBtn.id = 'slowmo';
+  slowBtn.className = 'btn btn-small slowmo-toggle';
+  slowBtn.setAttribute('aria-pressed', 'false');
+  slowBtn.dataset.i18n = 'ctl.slowmo';
+  slowBtn.dataset.i18nTitle = 'ctl.slowmo.aria';
+  slowBtn.textContent = t('ctl.slowmo');
+  slowBtn.title = t('ctl.slowmo.aria');
+  step.after(slowBtn);
+  if (slowmo) {
+    slowmo.onState = (p) => setPlaying(p);
+    slowBtn.addEventListener('click', () => {
+      const on = !slowmo.on;
+      slowmo.setOn(on);
+      slowBtn.setAttribute('aria-pressed', String(on));
+      if (on && bus.clockState.playing) {
+        kp.pause();
+        slowmo.play();
+      }
+    });
+    bus.on('slowmo', (on) => slowBtn.setAttribute('aria-pressed', String(on)));
+  }
+
   play.addEventListener('click', () => {
+    if (slowmo && (slowmo.on || slowmo.playing)) {
+      if (slowmo.playing) slowmo.stop();
+      else slowmo.play();
+      return;
+    }
     if (bus.clockState.playing) {
       kp.pause?.();
       setPlaying(false);
@@ -94,9 +124,10 @@ export function initControlBar(kp) {
       paused = kp.pause?.();
       setPlaying(false);
     }
+    if (slowmo) slowmo.stop();
     stepping = stepping
       .then(() => paused)
-      .then(() => kp.step?.())
+      .then(() => (slowmo && kp.stepBeat ? slowmo.stepOne() : kp.step?.()))
       .catch(() => { /* not ready */ })
       .then(updateClock);
   });

@@ -10,10 +10,12 @@ import { t, onLang } from '../i18n.js';
 import { compKey } from './colors.js';
 import * as bus from './bus.js';
 import * as snapshot from './snapshot.js';
+import { relay, recordsOf } from './relay.js';
+import { whoActs } from './story.js';
 
 const STAGES = ['authn', 'authz', 'admission', 'validation'];
-const MAX_DOTS = 90;
-const MAX_QUEUE = 240;
+const MAX_DOTS = 40;
+const MAX_QUEUE = 6; // beats waiting to be drawn in normal play; older ones land without movement
 const GROUP_ABOVE = 6;
 
 export class Diagram {
@@ -24,14 +26,32 @@ export class Diagram {
     this.revision = 0;
     this.queue = [];
     this.dots = [];
-    this.lastRelease = 0;
-    this.lastRecTime = 0;
     this.selected = '';
     this.width = 0;
     this.stageTimers = new Map();
     this.flashTimers = new Map();
-    kp.on?.('trace', (rec) => this.enqueue(rec));
-    bus.on('reset', () => { this.queue = []; this.clearDots(); this.revision = 0; this.updateRev(); });
+    this.warnTimers = new Map();
+    this.idleWaiters = [];
+    this.playing = false;
+    this.playingUntil = 0;
+    this.slow = false; // slow motion: every beat is drawn, the clock waits for idle()
+    this.heartbeats = false;
+    this.gen = 0;
+    kp.on('beats', (batch) => { for (const b of batch) this.enqueue(b); });
+    const drop = () => {
+      this.gen++;
+      this.queue = [];
+      this.playing = false;
+      this.clearDots();
+      this.revision = 0;
+      this.updateRev();
+      const w = this.idleWaiters;
+      this.idleWaiters = [];
+      for (const r of w) r();
+    };
+    kp.on('reset', drop);
+    bus.on('relay-rebuild', drop);
+    bus.on('heartbeats', (on) => { this.heartbeats = !!on; });
     bus.on('component-filter-changed', (c) => this.select(c, false));
     onLang(() => this.layout(true));
     snapshot.subscribe((snap) => this.fromSnapshot(snap), false);
@@ -223,52 +243,107 @@ export class Diagram {
     if (this.revEl) this.revEl.textContent = `${t('diagram.revision')} ${this.revision}`;
   }
 
-  // ---------- records → dots ----------
+  // ---------- beats → dots ----------
+  // Every beat (one hand-off, built in the core) is drawn as one labelled movement, one after another:
+  // a request travels from its client to kube-apiserver, lights authn → authz → admission → validation and
+  // goes on to etcd (the revision counter moves); a watch change travels from kube-apiserver to each of its
+  // watchers at once; an action pulses its component; an Event travels from its source. In slow motion
+  // the clock waits for idle() before running the next beat, so the picture never falls behind; in
+  // normal play a backlog is applied without movement (its state still lands) so the picture stays current.
 
-  enqueue(rec) {
-    if (!rec || !rec.kind) return;
-    if (this.queue.length >= MAX_QUEUE) {
-      // Too much at once (high speed): apply the oldest immediately, without a dot.
-      this.apply(this.queue.shift(), false);
+  enqueue(b) {
+    if (!b || !b.kind) return;
+    if (b.t <= relay.startT) return; // start-up is not news
+    if (b.heartbeat && !this.heartbeats) return;
+    this.queue.push(b);
+    if (!this.slow && this.queue.length > MAX_QUEUE) {
+      for (const old of this.queue.splice(0, this.queue.length - MAX_QUEUE)) this.settle(old);
     }
-    this.queue.push(rec);
   }
 
-  hopMs() {
+  /** beatMs is how long one beat's movement takes at the current speed. */
+  beatMs() {
     const sp = bus.clockState.speed || 1;
-    return Math.max(140, Math.min(1400, 180 / sp));
+    if (this.slow) return Math.max(350, Math.min(4000, 1100 / sp));
+    return Math.max(120, Math.min(900, 300 / sp));
+  }
+
+  /** idle resolves once every queued beat has been drawn. */
+  idle() {
+    if (!this.queue.length && !this.playing) return Promise.resolve();
+    return new Promise((r) => this.idleWaiters.push(r));
   }
 
   frame(ts) {
     requestAnimationFrame(this.frame);
-    if (document.hidden) return;
-    const sp = bus.clockState.speed || 1;
-    // At slow speeds records are released one at a time, keeping their virtual spacing (but at
-    // least minGap apart), so every hop can be followed. At 1× and above the sim already delivers
-    // them in real time: release everything, and skip the dots when a burst is too large to draw.
-    const minGap = sp <= 0.1 ? 650 : sp <= 0.25 ? 300 : sp <= 0.5 ? 90 : 0;
-    if (minGap > 0) {
-      if (this.queue.length) {
-        const rec = this.queue[0];
-        const recMs = Date.parse(rec.time) || 0;
-        const virtGap = this.lastRecTime ? Math.min(1000, Math.max(0, recMs - this.lastRecTime) / sp) : 0;
-        if (ts - this.lastRelease >= Math.max(minGap, virtGap)) {
-          this.queue.shift();
-          this.lastRelease = ts;
-          this.lastRecTime = recMs;
-          this.apply(rec, true);
-        }
-      }
-    } else {
-      const burst = this.queue.length;
-      for (let n = 0; this.queue.length && n < 400; n++) {
-        const rec = this.queue.shift();
-        this.lastRecTime = Date.parse(rec.time) || 0;
-        this.apply(rec, burst <= 60 || n % Math.ceil(burst / 60) === 0);
-      }
-      this.lastRelease = ts;
+    if (document.hidden) {
+      // Nobody is looking: land everything at once.
+      while (this.queue.length) this.settle(this.queue.shift());
+    }
+    if (!this.playing && this.queue.length) {
+      const b = this.queue.shift();
+      this.playing = true;
+      const dur = this.beatMs();
+      this.playBeat(b, dur);
+      this.playingUntil = ts + dur;
+    } else if (this.playing && ts >= this.playingUntil) {
+      this.playing = false;
+    }
+    if (!this.playing && !this.queue.length && this.idleWaiters.length) {
+      const w = this.idleWaiters;
+      this.idleWaiters = [];
+      for (const r of w) r();
     }
     this.animate(ts);
+  }
+
+  // settle lands a beat's lasting state without drawing its movement.
+  settle(b) {
+    if (b.revision > this.revision && (b.kind === 'request' || b.kind === 'event')) { this.revision = b.revision; this.updateRev(); }
+    if (b.warning) this.warn(this.nodeIdFor(whoActs(b)));
+  }
+
+  playBeat(b, dur) {
+    this.current = b;
+    const label = beatLabel(b);
+    switch (b.kind) {
+      case 'request':
+      case 'event': {
+        const client = this.nodeIdFor(b.kind === 'event' ? (b.from || whoActs(b)) : b.from);
+        this.dot(client, 'apiserver', b.kind === 'event' ? whoActs(b) : b.from, dur * 0.4, label, b);
+        const fail = b.code >= 400;
+        STAGES.forEach((st, i) => {
+          this.later(dur * (0.4 + i * 0.07), () => this.light(st, fail && i === STAGES.length - 1, dur * 0.4));
+        });
+        if (b.revision) {
+          this.later(dur * 0.7, () => this.dot('apiserver', 'etcd', 'etcd', dur * 0.28, `rev ${b.revision}`, b));
+          this.later(dur * 0.98, () => this.settle(b));
+        } else if (b.warning) {
+          this.later(dur * 0.7, () => this.settle(b));
+        }
+        break;
+      }
+      case 'watch': {
+        const to = Array.isArray(b.to) && b.to.length ? b.to : [b.actor];
+        let first = true;
+        for (const w of to) {
+          this.dot('apiserver', this.nodeIdFor(w), w, dur * 0.85, first ? label : '', b);
+          first = false;
+        }
+        break;
+      }
+      default: {
+        const id = this.nodeIdFor(b.actor);
+        this.flash(id, dur);
+        this.bubble(id, label, dur, b);
+        if (b.warning) this.warn(id);
+      }
+    }
+  }
+
+  later(ms, fn) {
+    const gen = this.gen;
+    setTimeout(() => { if (gen === this.gen) fn(); }, ms);
   }
 
   nodeIdFor(comp) {
@@ -289,50 +364,44 @@ export class Diagram {
     }
   }
 
-  apply(rec, withDot) {
-    switch (rec.kind) {
-      case 'request':
-        if (withDot) this.dot(this.nodeIdFor(rec.from), 'apiserver', rec.from);
-        break;
-      case 'response':
-        if (withDot) this.dot('apiserver', this.nodeIdFor(rec.to), rec.to);
-        break;
-      case 'stage': {
-        const st = STAGES.find((x) => (rec.stage || '').startsWith(x)) || (rec.stage === 'validating' ? 'validation' : null);
-        if (st) this.light(st, /forbidden|failed|denied|invalid/i.test(rec.message || ''));
-        break;
-      }
-      case 'write':
-        if (rec.revision > this.revision) { this.revision = rec.revision; this.updateRev(); }
-        if (withDot) this.dot('apiserver', 'etcd', 'etcd');
-        this.light('storage');
-        break;
-      case 'watch':
-        if (withDot) this.dot('apiserver', this.nodeIdFor(rec.to), rec.to);
-        break;
-      case 'action':
-      case 'event':
-      case 'fault':
-        this.flash(this.nodeIdFor(rec.component));
-        break;
-      default:
-    }
-  }
-
-  light(stage, fail = false) {
+  light(stage, fail = false, ms = 400) {
     const g = this.stageEls?.[stage];
     if (!g) return;
     g.classList.add(fail ? 'fail' : 'on');
     clearTimeout(this.stageTimers.get(stage));
-    this.stageTimers.set(stage, setTimeout(() => g.classList.remove('on', 'fail'), Math.max(220, this.hopMs() * 1.2)));
+    this.stageTimers.set(stage, setTimeout(() => g.classList.remove('on', 'fail'), Math.max(220, ms)));
   }
 
-  flash(id) {
+  flash(id, ms = 400) {
     const g = id && this.boxEls?.[id];
     if (!g) return;
     g.classList.add('flash');
     clearTimeout(this.flashTimers.get(id));
-    this.flashTimers.set(id, setTimeout(() => g.classList.remove('flash'), Math.max(250, this.hopMs())));
+    this.flashTimers.set(id, setTimeout(() => g.classList.remove('flash'), Math.max(250, ms)));
+  }
+
+  // warn turns a component red for a while (a Warning Event, a failed request or action).
+  warn(id) {
+    const g = id && this.boxEls?.[id];
+    if (!g) return;
+    g.classList.add('dg-warn');
+    clearTimeout(this.warnTimers.get(id));
+    this.warnTimers.set(id, setTimeout(() => g.classList.remove('dg-warn'), Math.max(3000, this.beatMs() * 3)));
+  }
+
+  // bubble shows a short label above a component for ms (an action: "filter → score → demo-worker").
+  bubble(id, label, ms, b) {
+    const v = id && this.boxes?.[id];
+    if (!v || !label) return;
+    const text = s('text.dg-label.dg-bubble', { x: v.x + v.w / 2, y: v.y - 6, 'text-anchor': 'middle' }, fit(label, Math.max(v.w, 180), 11));
+    this.clickable(text, b);
+    this.dotLayer.append(text);
+    setTimeout(() => text.remove(), Math.max(300, ms));
+  }
+
+  clickable(el, b) {
+    if (!b) return;
+    el.addEventListener('click', () => bus.emit('open-beat', b));
   }
 
   anchor(id, towardBus) {
@@ -372,7 +441,7 @@ export class Diagram {
     return null;
   }
 
-  dot(from, to, comp) {
+  dot(from, to, comp, dur = 400, label = '', b = null) {
     if (!this.boxes || !from || !to || from === to) return;
     const pts = this.path(from, to);
     if (!pts) return;
@@ -382,6 +451,12 @@ export class Diagram {
     }
     const el = s('circle.dg-dot', { r: 5, cx: pts[0].x, cy: pts[0].y, fill: `var(--c-${compKey(comp)})` });
     this.dotLayer.append(el);
+    let lab = null;
+    if (label) {
+      lab = s('text.dg-label', { x: pts[0].x + 8, y: pts[0].y - 8 }, fit(label, 200, 11));
+      this.clickable(lab, b);
+      this.dotLayer.append(lab);
+    }
     const lens = [];
     let total = 0;
     for (let i = 1; i < pts.length; i++) {
@@ -389,7 +464,7 @@ export class Diagram {
       lens.push(l);
       total += l;
     }
-    this.dots.push({ el, pts, lens, total, start: performance.now(), dur: this.hopMs() });
+    this.dots.push({ el, lab, pts, lens, total, start: performance.now(), dur });
   }
 
   animate(now) {
@@ -402,16 +477,21 @@ export class Diagram {
       while (i < d.lens.length - 1 && dist > d.lens[i]) { dist -= d.lens[i]; i++; }
       const a = d.pts[i], b = d.pts[i + 1];
       const r = d.lens[i] ? dist / d.lens[i] : 1;
-      d.el.setAttribute('cx', (a.x + (b.x - a.x) * r).toFixed(1));
-      d.el.setAttribute('cy', (a.y + (b.y - a.y) * r).toFixed(1));
-      if (f >= 1) d.el.remove();
-      else keep.push(d);
+      const x = a.x + (b.x - a.x) * r;
+      const y = a.y + (b.y - a.y) * r;
+      d.el.setAttribute('cx', x.toFixed(1));
+      d.el.setAttribute('cy', y.toFixed(1));
+      if (d.lab) {
+        d.lab.setAttribute('x', (x + 8).toFixed(1));
+        d.lab.setAttribute('y', (y - 8).toFixed(1));
+      }
+      if (f >= 1) { d.el.remove(); d.lab?.remove(); } else keep.push(d);
     }
     this.dots = keep;
   }
 
   clearDots() {
-    for (const d of this.dots) d.el.remove();
+    for (const d of this.dots) { d.el.remove(); d.lab?.remove(); }
     this.dots = [];
   }
 }
@@ -428,4 +508,50 @@ function fit(text, width, size, k = 0.6) {
     out += ch;
   }
   return out;
+}
+
+const KINDS = {
+  'deployments.apps': 'Deployment', deployments: 'Deployment', 'replicasets.apps': 'ReplicaSet', replicasets: 'ReplicaSet',
+  pods: 'Pod', 'pods/binding': 'binding', 'pods/status': 'Pod status', events: 'Event', 'events.events.k8s.io': 'Event',
+  nodes: 'Node', 'nodes/status': 'Node status', services: 'Service', endpoints: 'Endpoints',
+  'endpointslices.discovery.k8s.io': 'EndpointSlice', 'daemonsets.apps': 'DaemonSet', 'jobs.batch': 'Job',
+  'statefulsets.apps': 'StatefulSet', 'deployments.apps/status': 'Deployment status', 'replicasets.apps/status': 'ReplicaSet status',
+};
+
+/** kindName turns a trace resource ("deployments.apps", "pods/binding") into what a learner calls it. */
+export function kindName(resource) {
+  const r = String(resource || '');
+  return KINDS[r] || r;
+}
+
+/** beatLabel is the short text that travels with a beat's dot ("POST Pod nginx-…", "watch: Pod ADDED"). */
+export function beatLabel(b) {
+  const name = b.name || '';
+  switch (b.kind) {
+    case 'request': {
+      if (b.resource === 'pods/binding') { const n = bindingNode(b); return n ? `binding → ${n}` : `binding ${name}`; }
+      return `${b.verb || ''} ${kindName(b.resource)} ${name}`.trim();
+    }
+    case 'event': return `Event: ${b.reason || ''}`;
+    case 'watch': {
+      const m = /\b(ADDED|MODIFIED|DELETED)\b/.exec(recordsOf(b).map((r) => r.message).join(' '));
+      return `watch: ${kindName(b.resource)} ${m ? m[1] : ''}`.trim();
+    }
+    default: {
+      const msg = recordsOf(b)[0]?.message || '';
+      const chose = /chose (\S+)/.exec(msg);
+      if (chose) return `filter → score → ${chose[1]}`;
+      const pull = /pulling image "([^"]+)"/.exec(msg);
+      if (pull) return `pull ${pull[1]}`;
+      return msg.length > 40 ? `${msg.slice(0, 39)}…` : msg;
+    }
+  }
+}
+
+function bindingNode(b) {
+  for (const r of recordsOf(b)) {
+    const m = /to (\S+)$/.exec(r.message || '');
+    if (m) return m[1];
+  }
+  return '';
 }
