@@ -226,6 +226,9 @@ const dict = {
     'timeline.title': 'タイムライン',
     'timeline.aria': '仮想時刻のタイムライン(動かすとその時刻の状態に戻ります)',
     'timeline.unavailable': '巻き戻しはこのビルドでは使えません',
+    'objects.aria': 'リレーで作られたオブジェクトの今の状態',
+    'objects.unbound': 'nodeName: (空)',
+    'objects.empty': 'まだオブジェクトはありません',
   },
   en: {
     'app.title': 'kubeplay — a Kubernetes control plane you can watch',
@@ -449,6 +452,9 @@ const dict = {
     'timeline.title': 'Timeline',
     'timeline.aria': 'Virtual-time timeline (move it to go back to the state at that time)',
     'timeline.unavailable': 'Rewind is not available in this build',
+    'objects.aria': 'The objects the relay made, as they stand now',
+    'objects.unbound': 'nodeName: (empty)',
+    'objects.empty': 'No objects yet',
   },
 };
 

@@ -10,6 +10,7 @@ import { StoryPanel } from './story.js';
 import { Caption } from './caption.js';
 import { Timeline } from './timeline.js';
 import { SlowMotion } from './slowmo.js';
+import { ObjectsStrip } from './objects.js';
 import { track } from './relay.js';
 import { Diagram } from './diagram.js';
 import { Terminal } from './terminal.js';
@@ -34,7 +35,8 @@ export function startUI(kp) {
   views.story = new StoryPanel(kp);
   views.diagram = new Diagram(kp);
   views.caption = new Caption(kp, document.querySelector('#diagram'));
-  views.timeline = new Timeline(kp, views.caption.el);
+  views.objects = new ObjectsStrip(views.caption.el);
+  views.timeline = new Timeline(kp, views.objects.el);
   views.slowmo = new SlowMotion(kp, views);
   views.terminal = new Terminal(kp);
   views.cluster = new ClusterView(kp);

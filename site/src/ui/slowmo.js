@@ -5,6 +5,7 @@
 // in the control bar and is switched on while a lesson's step plays.
 
 import * as bus from './bus.js';
+import * as snapshot from './snapshot.js';
 
 export class SlowMotion {
   /**
@@ -47,6 +48,7 @@ export class SlowMotion {
         if (!b) { this.views.caption.quiet(); break; }
         this.views.story.setCurrent(b);
         this.views.caption.show(b);
+        snapshot.refresh(true);
         await this.views.diagram.idle();
       }
     } finally {
@@ -74,6 +76,7 @@ export class SlowMotion {
     if (b) {
       this.views.story.setCurrent(b);
       this.views.caption.show(b);
+      snapshot.refresh(true);
     } else {
       this.views.caption.quiet();
     }
