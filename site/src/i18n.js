@@ -229,6 +229,7 @@ const dict = {
     'objects.aria': 'リレーで作られたオブジェクトの今の状態',
     'objects.unbound': 'nodeName: (空)',
     'objects.empty': 'まだオブジェクトはありません',
+    'terminal.rewound': '# {time} に巻き戻しました(クラスタはその時刻の状態です。ここで操作すると、そこから新しい履歴になります)',
   },
   en: {
     'app.title': 'kubeplay — a Kubernetes control plane you can watch',
@@ -455,6 +456,7 @@ const dict = {
     'objects.aria': 'The objects the relay made, as they stand now',
     'objects.unbound': 'nodeName: (empty)',
     'objects.empty': 'No objects yet',
+    'terminal.rewound': '# rewound to {time} (the cluster is as it was then; acting here starts a new history from there)',
   },
 };
 

@@ -64,6 +64,9 @@ export class Editor {
     this.states = new Map(); // file object -> EditorState
     this.active = 0;
     this.applying = false;
+    this.outputs = [];
+    bus.on('relay-rebuild', (ms) => { if (typeof ms === 'number') this.outputAt(ms); });
+    kp.on('reset', () => { this.outputs = []; });
     this.saveSoon = debounce(() => this.save(), 400);
     this.load();
     const extensions = this.extensions();
@@ -257,6 +260,7 @@ export class Editor {
     if (label) label.textContent = t('editor.applying');
     const file = this.currentFile();
     const content = this.content();
+    const at = this.kp.now();
     let res;
     try {
       res = await runApply(this.kp, file.name, content);
@@ -264,6 +268,10 @@ export class Editor {
       res = { stdout: '', stderr: `error: ${e && e.message ? e.message : e}\n`, code: 1, diagnostics: [] };
     }
     this.showOutput(res);
+    // Remember what each Apply printed and when, so a seek shows the output of the last Apply before it
+    // (a new Apply after seeking back ends the old branch there).
+    this.outputs = (this.outputs || []).filter((o) => o.t <= at);
+    this.outputs.push({ t: at, res });
     // The answer is asynchronous: mark the file that was applied, and only while it is still the open one
     // (another file's editor state must not get its markers).
     if (this.currentFile() === file) this.markDiagnostics(res.diagnostics || []);
@@ -271,6 +279,15 @@ export class Editor {
     if (label) label.textContent = t('editor.apply');
     this.applying = false;
     bus.emit('applied', res);
+  }
+
+  // outputAt shows kubectl's output as it was at virtual time ms (after a seek).
+  outputAt(ms) {
+    const last = (this.outputs || []).filter((o) => o.t <= ms).pop();
+    if (last) { this.showOutput(last.res); return; }
+    const out = $('#apply-output');
+    clear(out);
+    out.append(h('span.muted', { 'data-i18n': 'editor.outputEmpty' }, t('editor.outputEmpty')));
   }
 
   showOutput(res) {

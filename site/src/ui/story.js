@@ -65,7 +65,7 @@ export class StoryPanel {
       this.switchEl.append(b);
     }
     this.hbBox = h('input#story-heartbeats', { type: 'checkbox' });
-    this.hbBox.addEventListener('change', () => { this.heartbeats = this.hbBox.checked; this.rebuild(); });
+    this.hbBox.addEventListener('change', () => { this.heartbeats = this.hbBox.checked; bus.emit('heartbeats', this.heartbeats); this.rebuild(); });
     this.hbLabel = h('label.story-hb', { for: 'story-heartbeats' }, this.hbBox, h('span', { 'data-i18n': 'story.heartbeats' }, t('story.heartbeats')));
     this.countEl = h('span.story-count', { 'aria-live': 'off' });
     this.head = h('div.story-head', null, this.switchEl, this.hbLabel, h('span.spacer'), this.countEl);

@@ -1,7 +1,7 @@
 // terminal: a kubectl prompt printing exactly what `kubeplay shell` prints: "$ line" then the output,
 // with history (↑/↓, persisted) and Tab completion from the seam's complete().
 
-import { h, $ } from './dom.js';
+import { h, $, fmtTime } from './dom.js';
 import { t } from '../i18n.js';
 import * as seam from './seam.js';
 import * as bus from './bus.js';
@@ -23,6 +23,8 @@ export class Terminal {
     // window.kubeplay drains the watch output every frame and emits it as 'output'.
     kp.on?.('output', (text) => this.write(typeof text === 'string' ? text : text?.output || ''));
     bus.on('reset', () => this.clearOut());
+    // A seek rebuilds the cluster as it was then: say so where the learner types.
+    bus.on('relay-rebuild', (ms) => { if (typeof ms === 'number') this.write(`${t('terminal.rewound', { time: fmtTime(ms) })}\n`); });
   }
 
   build() {
