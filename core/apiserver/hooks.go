@@ -6,6 +6,7 @@ import (
 
 	"kubeplay/core/api"
 	"kubeplay/core/api/field"
+	"kubeplay/core/api/request"
 )
 
 // Hooks are the defaulting and validation stages of the pipeline (packages
@@ -26,7 +27,7 @@ type AdmissionRequest struct {
 	Name        string
 	Object      api.Object
 	OldObject   api.Object
-	User        UserInfo
+	User        request.UserInfo
 	DryRun      bool
 }
 

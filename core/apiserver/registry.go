@@ -9,6 +9,7 @@ import (
 
 	"kubeplay/core/api"
 	"kubeplay/core/api/field"
+	"kubeplay/core/api/request"
 	"kubeplay/core/store"
 	"kubeplay/core/trace"
 )
@@ -43,7 +44,7 @@ func gvrString(r *resource) string {
 }
 
 // selectors parses a list's label and field selectors.
-func (s *Server) parseFields(r *resource, req *Request) (fieldSelector, error) {
+func (s *Server) parseFields(r *resource, req *request.Request) (fieldSelector, error) {
 	fs, err := parseFieldSelector(req.FieldSelector)
 	if err == nil {
 		err = fs.check(r)
@@ -196,7 +197,7 @@ func fieldRequired(path, detail string) field.ErrorList {
 }
 
 // admit runs the mutating admission plugins.
-func (s *Server) admit(ar *AdmissionRequest, req *Request) error {
+func (s *Server) admit(ar *AdmissionRequest, req *request.Request) error {
 	err := s.admission.Admit(ar)
 	if s.traceOn() {
 		s.stage("admission", req, admissionMessage("mutating", s.admission, err))
@@ -205,7 +206,7 @@ func (s *Server) admit(ar *AdmissionRequest, req *Request) error {
 }
 
 // validateAdmission runs the validating admission plugins.
-func (s *Server) validateAdmission(ar *AdmissionRequest, req *Request) error {
+func (s *Server) validateAdmission(ar *AdmissionRequest, req *request.Request) error {
 	err := s.admission.Validate(ar)
 	if s.traceOn() {
 		s.stage("admission", req, admissionMessage("validating", s.admission, err))
@@ -249,7 +250,7 @@ func encodeStored(obj api.Object) ([]byte, error) {
 func unmarshalStored(data []byte, obj api.Object) error { return json.Unmarshal(data, obj) }
 
 // storeCreate writes a new object to etcd and sets its resourceVersion.
-func (s *Server) storeCreate(req *Request, r *resource, obj api.Object) error {
+func (s *Server) storeCreate(req *request.Request, r *resource, obj api.Object) error {
 	m := obj.GetObjectMeta()
 	key := r.key(m.Namespace, m.Name)
 	data, err := encodeStored(obj)
@@ -276,7 +277,7 @@ func (s *Server) storeCreate(req *Request, r *resource, obj api.Object) error {
 }
 
 // storeUpdate writes a changed object guarded by its current mod revision.
-func (s *Server) storeUpdate(req *Request, r *resource, cur *cached, obj api.Object, data []byte) error {
+func (s *Server) storeUpdate(req *request.Request, r *resource, cur *cached, obj api.Object, data []byte) error {
 	s.interned.object(obj, cur.obj)
 	s.pendingKey, s.pendingObj = cur.key, obj
 	rev, err := s.store.Update(cur.key, data, cur.modRev)
@@ -297,7 +298,7 @@ func (s *Server) storeUpdate(req *Request, r *resource, cur *cached, obj api.Obj
 
 // storeDelete removes an object from etcd; it returns the object as last
 // seen, stamped with the delete revision.
-func (s *Server) storeDelete(req *Request, r *resource, cur *cached) (api.Object, error) {
+func (s *Server) storeDelete(req *request.Request, r *resource, cur *cached) (api.Object, error) {
 	rev, _, err := s.store.Delete(cur.key, cur.modRev)
 	switch err {
 	case nil:
@@ -312,7 +313,7 @@ func (s *Server) storeDelete(req *Request, r *resource, cur *cached) (api.Object
 	return restamp(cur.obj, rev), nil
 }
 
-func (s *Server) traceWrite(req *Request, op, key string, rev int64, size int) {
+func (s *Server) traceWrite(req *request.Request, op, key string, rev int64, size int) {
 	if !s.traceOn() {
 		return
 	}

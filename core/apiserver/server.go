@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"kubeplay/core/api"
+	"kubeplay/core/api/request"
 	"kubeplay/core/sim"
 	"kubeplay/core/store"
 	"kubeplay/core/trace"
@@ -45,7 +46,7 @@ type Server struct {
 	byPrefix  map[string]*resource
 	resources []*resource
 
-	users     map[string]UserInfo
+	users     map[string]request.UserInfo
 	rbac      rbacCache
 	admission Admission
 	hooks     Hooks
@@ -114,7 +115,7 @@ func New(s *sim.Sim, st *store.Store) *Server {
 		sim:   s,
 		store: st,
 		byGR:  map[api.GroupResource]*resource{},
-		users: map[string]UserInfo{},
+		users: map[string]request.UserInfo{},
 		ips:   newIPAllocator(),
 		ports: newPortAllocator(),
 		hooks: defaultHooks(),
