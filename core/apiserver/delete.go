@@ -5,6 +5,7 @@ import (
 
 	"kubeplay/core/api"
 	"kubeplay/core/api/request"
+	"kubeplay/core/apiserver/admission"
 )
 
 // Deletion: preconditions, graceful deletion of pods, finalizers (the
@@ -44,7 +45,7 @@ func (s *Server) deleteObject(ctx *reqCtx, r *resource, cur *cached, grace *int6
 		return nil, api.NewInvalid("DeleteOptions", "", fieldNotSupported("propagationPolicy", policy,
 			[]string{string(api.DeletePropagationForeground), string(api.DeletePropagationBackground), string(api.DeletePropagationOrphan)}))
 	}
-	ar := &AdmissionRequest{Operation: "DELETE", Resource: r.info, Namespace: om.Namespace, Name: om.Name,
+	ar := &admission.Attributes{Operation: "DELETE", Resource: r.info, Namespace: om.Namespace, Name: om.Name,
 		OldObject: old, User: ctx.user, DryRun: req.DryRun}
 	if err := s.admit(ar, req); err != nil {
 		return nil, err

@@ -10,6 +10,7 @@ import (
 	"kubeplay/core/api"
 	"kubeplay/core/api/field"
 	"kubeplay/core/api/request"
+	"kubeplay/core/apiserver/admission"
 	"kubeplay/core/store"
 	"kubeplay/core/trace"
 )
@@ -138,7 +139,7 @@ func (s *Server) createObject(ctx *reqCtx, r *resource, obj api.Object) (api.Obj
 	if on {
 		s.stage("decode", req, fmt.Sprintf("decoded %s %s and applied defaults", r.info.Kind, objectName(m)))
 	}
-	ar := &AdmissionRequest{Operation: "CREATE", Resource: r.info, Subresource: req.Subresource, Namespace: m.Namespace,
+	ar := &admission.Attributes{Operation: "CREATE", Resource: r.info, Subresource: req.Subresource, Namespace: m.Namespace,
 		Name: m.Name, Object: obj, User: ctx.user, DryRun: req.DryRun}
 	if err := s.admit(ar, req); err != nil {
 		return nil, err
@@ -197,8 +198,8 @@ func fieldRequired(path, detail string) field.ErrorList {
 }
 
 // admit runs the mutating admission plugins.
-func (s *Server) admit(ar *AdmissionRequest, req *request.Request) error {
-	err := s.admission.Admit(ar)
+func (s *Server) admit(ar *admission.Attributes, req *request.Request) error {
+	err := s.admission.Admit(ar, host{s})
 	if s.traceOn() {
 		s.stage("admission", req, admissionMessage("mutating", s.admission, err))
 	}
@@ -206,15 +207,15 @@ func (s *Server) admit(ar *AdmissionRequest, req *request.Request) error {
 }
 
 // validateAdmission runs the validating admission plugins.
-func (s *Server) validateAdmission(ar *AdmissionRequest, req *request.Request) error {
-	err := s.admission.Validate(ar)
+func (s *Server) validateAdmission(ar *admission.Attributes, req *request.Request) error {
+	err := s.admission.Validate(ar, host{s})
 	if s.traceOn() {
 		s.stage("admission", req, admissionMessage("validating", s.admission, err))
 	}
 	return err
 }
 
-func admissionMessage(phase string, a Admission, err error) string {
+func admissionMessage(phase string, a *admission.Chain, err error) string {
 	msg := phase + " admission"
 	if acted := a.LastPlugins(); len(acted) > 0 {
 		msg += " (" + joinNames(acted) + ")"

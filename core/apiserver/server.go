@@ -8,6 +8,7 @@ import (
 
 	"kubeplay/core/api"
 	"kubeplay/core/api/request"
+	"kubeplay/core/apiserver/admission"
 	"kubeplay/core/sim"
 	"kubeplay/core/store"
 	"kubeplay/core/trace"
@@ -48,7 +49,7 @@ type Server struct {
 
 	users     map[string]request.UserInfo
 	rbac      rbacCache
-	admission Admission
+	admission *admission.Chain
 	hooks     Hooks
 
 	// pendingKey/pendingObj hand the object being written to the store
@@ -133,7 +134,7 @@ func New(s *sim.Sim, st *store.Store) *Server {
 		}
 		srv.resources = append(srv.resources, r)
 	}
-	srv.admission = srv.newAdmission()
+	srv.admission = admission.NewChain()
 	srv.load()
 	if st.Rev() <= 1 {
 		srv.bootstrap()

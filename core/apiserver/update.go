@@ -8,6 +8,7 @@ import (
 
 	"kubeplay/core/api"
 	"kubeplay/core/api/request"
+	"kubeplay/core/apiserver/admission"
 )
 
 // Update (PUT) and patch (PATCH) of an object or its status: optimistic
@@ -111,7 +112,7 @@ func (s *Server) updateObject(ctx *reqCtx, r *resource, cur *cached, obj api.Obj
 	if on {
 		s.stage("decode", req, fmt.Sprintf("decoded %s %s and applied defaults", r.info.Kind, objectName(m)))
 	}
-	ar := &AdmissionRequest{Operation: "UPDATE", Resource: r.info, Subresource: sub, Namespace: m.Namespace,
+	ar := &admission.Attributes{Operation: "UPDATE", Resource: r.info, Subresource: sub, Namespace: m.Namespace,
 		Name: m.Name, Object: obj, OldObject: old, User: ctx.user, DryRun: req.DryRun}
 	if err := s.admit(ar, req); err != nil {
 		return nil, err
