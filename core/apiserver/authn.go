@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"kubeplay/core/api"
+	"kubeplay/core/api/request"
 )
 
 // Authentication. kubeplay has no certificates or tokens: a request presents
@@ -24,39 +25,39 @@ const (
 
 // Users returns the identities a cluster knows out of the box (nodes and
 // service accounts are recognised by their prefix).
-func Users() []UserInfo {
-	out := make([]UserInfo, len(knownUsers))
+func Users() []request.UserInfo {
+	out := make([]request.UserInfo, len(knownUsers))
 	for i, u := range knownUsers {
-		out[i] = UserInfo{Name: u.Name, Groups: append([]string(nil), u.Groups...)}
+		out[i] = request.UserInfo{Name: u.Name, Groups: append([]string(nil), u.Groups...)}
 	}
 	return out
 }
 
-var knownUsers = []UserInfo{
-	{Name: UserAdmin, Groups: []string{GroupMasters, GroupAuthenticated}},
-	{Name: UserScheduler, Groups: []string{GroupAuthenticated}},
-	{Name: UserControllerManager, Groups: []string{GroupAuthenticated}},
-	{Name: UserAlice, Groups: []string{GroupAuthenticated}},
-	{Name: UserBob, Groups: []string{GroupAuthenticated}},
+var knownUsers = []request.UserInfo{
+	{Name: request.UserAdmin, Groups: []string{request.GroupMasters, request.GroupAuthenticated}},
+	{Name: request.UserScheduler, Groups: []string{request.GroupAuthenticated}},
+	{Name: request.UserControllerManager, Groups: []string{request.GroupAuthenticated}},
+	{Name: UserAlice, Groups: []string{request.GroupAuthenticated}},
+	{Name: UserBob, Groups: []string{request.GroupAuthenticated}},
 }
 
 // Admin, Scheduler, ControllerManager, Node and ServiceAccount build the
 // identities components present.
-func Admin() UserInfo             { return Users()[0] }
-func Scheduler() UserInfo         { return Users()[1] }
-func ControllerManager() UserInfo { return Users()[2] }
-func Node(name string) UserInfo {
-	return UserInfo{Name: NodeUserPrefix + name, Groups: []string{GroupNodes, GroupAuthenticated}}
+func Admin() request.UserInfo             { return Users()[0] }
+func Scheduler() request.UserInfo         { return Users()[1] }
+func ControllerManager() request.UserInfo { return Users()[2] }
+func Node(name string) request.UserInfo {
+	return request.UserInfo{Name: request.NodeUserPrefix + name, Groups: []string{request.GroupNodes, request.GroupAuthenticated}}
 }
-func ServiceAccount(ns, name string) UserInfo {
-	return UserInfo{Name: ServiceAccountPrefix + ns + ":" + name,
-		Groups: []string{GroupServiceAccounts, GroupServiceAccountsPrefix + ns, GroupAuthenticated}}
+func ServiceAccount(ns, name string) request.UserInfo {
+	return request.UserInfo{Name: request.ServiceAccountPrefix + ns + ":" + name,
+		Groups: []string{GroupServiceAccounts, GroupServiceAccountsPrefix + ns, request.GroupAuthenticated}}
 }
 
 // AddUser makes another user known to the server (a scenario's extra
 // identity). system:authenticated is added to its groups.
-func (s *Server) AddUser(u UserInfo) {
-	u.Groups = appendUnique(append([]string(nil), u.Groups...), GroupAuthenticated)
+func (s *Server) AddUser(u request.UserInfo) {
+	u.Groups = appendUnique(append([]string(nil), u.Groups...), request.GroupAuthenticated)
 	s.users[u.Name] = u
 }
 
@@ -70,7 +71,7 @@ func appendUnique(l []string, v string) []string {
 }
 
 // UserFor returns the identity the server authenticates name as.
-func (s *Server) UserFor(name string) (UserInfo, bool) {
+func (s *Server) UserFor(name string) (request.UserInfo, bool) {
 	if u, ok := s.users[name]; ok {
 		return u, true
 	}
@@ -79,27 +80,27 @@ func (s *Server) UserFor(name string) (UserInfo, bool) {
 			return u, true
 		}
 	}
-	if n, ok := strings.CutPrefix(name, NodeUserPrefix); ok && n != "" {
+	if n, ok := strings.CutPrefix(name, request.NodeUserPrefix); ok && n != "" {
 		return Node(n), true
 	}
-	if rest, ok := strings.CutPrefix(name, ServiceAccountPrefix); ok {
+	if rest, ok := strings.CutPrefix(name, request.ServiceAccountPrefix); ok {
 		ns, sa, ok := strings.Cut(rest, ":")
 		if !ok || ns == "" || sa == "" {
-			return UserInfo{}, false
+			return request.UserInfo{}, false
 		}
 		if r := s.lookup("", "serviceaccounts"); r != nil && r.get(ns, sa) != nil {
 			return ServiceAccount(ns, sa), true
 		}
 	}
-	return UserInfo{}, false
+	return request.UserInfo{}, false
 }
 
 // authenticate answers 401 for unknown users.
-func (s *Server) authenticate(u UserInfo) (UserInfo, error) {
+func (s *Server) authenticate(u request.UserInfo) (request.UserInfo, error) {
 	if au, ok := s.UserFor(u.Name); ok {
 		return au, nil
 	}
-	return UserInfo{}, unauthorized()
+	return request.UserInfo{}, unauthorized()
 }
 
 func unauthorized() *api.StatusError {
@@ -109,13 +110,13 @@ func unauthorized() *api.StatusError {
 
 // impersonated is the identity a request acts as under --as: the named
 // user with system:authenticated (and a service account's groups).
-func impersonated(name string) UserInfo {
-	if rest, ok := strings.CutPrefix(name, ServiceAccountPrefix); ok {
+func impersonated(name string) request.UserInfo {
+	if rest, ok := strings.CutPrefix(name, request.ServiceAccountPrefix); ok {
 		if ns, sa, ok := strings.Cut(rest, ":"); ok {
 			return ServiceAccount(ns, sa)
 		}
 	}
-	return UserInfo{Name: name, Groups: []string{GroupAuthenticated}}
+	return request.UserInfo{Name: name, Groups: []string{request.GroupAuthenticated}}
 }
 
 func groupsString(groups []string) string {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"kubeplay/core/api"
+	"kubeplay/core/api/request"
 )
 
 // BenchmarkPodLifecycle pushes pods through what SchedulingBasic asks of
@@ -16,11 +17,11 @@ func BenchmarkPodLifecycle(b *testing.B) {
 	s.Trace.Disabled = true
 	const nodes = 100
 	delivered := 0
-	srv.Watch(&Request{User: Scheduler(), Component: "kube-scheduler", Resource: "pods"}, func(WatchEvent) { delivered++ })
+	srv.Watch(&request.Request{User: Scheduler(), Component: "kube-scheduler", Resource: "pods"}, func(request.WatchEvent) { delivered++ })
 	for i := 0; i < nodes; i++ {
 		n := fmt.Sprintf("node-%d", i)
-		srv.Watch(&Request{User: Node(n), Component: "kubelet/" + n, Resource: "pods", FieldSelector: "spec.nodeName=" + n},
-			func(WatchEvent) { delivered++ })
+		srv.Watch(&request.Request{User: Node(n), Component: "kubelet/" + n, Resource: "pods", FieldSelector: "spec.nodeName=" + n},
+			func(request.WatchEvent) { delivered++ })
 	}
 	tmpl := pod("default", "", map[string]string{"app": "bench"})
 	tmpl.GenerateName = "bench-"
@@ -28,7 +29,7 @@ func BenchmarkPodLifecycle(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		p := mustDo(b, srv, &Request{User: ControllerManager(), Component: "kube-controller-manager", Verb: "create", Resource: "pods", Namespace: "default", Body: tmpl}).(*api.Pod)
+		p := mustDo(b, srv, &request.Request{User: ControllerManager(), Component: "kube-controller-manager", Verb: "create", Resource: "pods", Namespace: "default", Body: tmpl}).(*api.Pod)
 		node := fmt.Sprintf("node-%d", i%nodes)
 		if err := bind(b, srv, "default", p.Name, node); err != nil {
 			b.Fatal(err)
@@ -36,7 +37,7 @@ func BenchmarkPodLifecycle(b *testing.B) {
 		st, _ := getPod(b, srv, "default", p.Name)
 		st.Status.Phase = api.PodRunning
 		st.Status.PodIP = "10.244.0.1"
-		mustDo(b, srv, &Request{User: Node(node), Component: "kubelet/" + node, Verb: "update", Resource: "pods", Subresource: "status",
+		mustDo(b, srv, &request.Request{User: Node(node), Component: "kubelet/" + node, Verb: "update", Resource: "pods", Subresource: "status",
 			Namespace: "default", Name: p.Name, Body: st})
 		if i%1000 == 999 {
 			s.Advance(time.Second)

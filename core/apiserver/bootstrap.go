@@ -2,6 +2,7 @@ package apiserver
 
 import (
 	"kubeplay/core/api"
+	"kubeplay/core/api/request"
 )
 
 // What kube-apiserver writes into an empty etcd at first start: the system
@@ -176,9 +177,9 @@ func bootstrapBinding(name, kind, subject string) *api.ClusterRoleBinding {
 
 func bootstrapClusterRoleBindings() []*api.ClusterRoleBinding {
 	return []*api.ClusterRoleBinding{
-		bootstrapBinding("cluster-admin", "Group", GroupMasters),
-		bootstrapBinding("system:kube-scheduler", "User", UserScheduler),
-		bootstrapBinding("system:kube-controller-manager", "User", UserControllerManager),
+		bootstrapBinding("cluster-admin", "Group", request.GroupMasters),
+		bootstrapBinding("system:kube-scheduler", "User", request.UserScheduler),
+		bootstrapBinding("system:kube-controller-manager", "User", request.UserControllerManager),
 		// Bound to no one: kubelets are authorized by the Node authorizer.
 		bootstrapBinding("system:node", "", ""),
 	}

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"kubeplay/core/api"
+	"kubeplay/core/api/request"
 	"kubeplay/core/store"
 )
 
@@ -119,15 +120,15 @@ func (s *Server) replay(r *resource, rev int64) (*cacheEvent, bool) {
 			return nil, false
 		}
 		s.interned.object(e.obj, nil)
-		e.typ = Modified
+		e.typ = request.Modified
 		if e.prev == nil {
-			e.typ = Added
+			e.typ = request.Added
 		}
 	case store.Delete:
 		if e.prev == nil {
 			return nil, false
 		}
-		e.typ, e.obj = Deleted, restamp(e.prev, rev)
+		e.typ, e.obj = request.Deleted, restamp(e.prev, rev)
 	}
 	return e, true
 }
@@ -160,19 +161,19 @@ func (s *Server) onStoreEvent(ev store.Event) {
 			s.interned.object(obj, nil)
 		}
 		r.put(ns, name, &cached{obj: obj, modRev: ev.KV.ModRevision, key: ev.KV.Key})
-		e.typ, e.obj = Modified, obj
+		e.typ, e.obj = request.Modified, obj
 		if prev == nil {
-			e.typ = Added
+			e.typ = request.Added
 		}
 	case store.Delete:
 		if prev == nil {
 			return
 		}
 		r.remove(ns, name)
-		e.typ, e.obj = Deleted, restamp(prevObj, ev.KV.ModRevision)
+		e.typ, e.obj = request.Deleted, restamp(prevObj, ev.KV.ModRevision)
 	}
 	cur := e.obj
-	if e.typ == Deleted {
+	if e.typ == request.Deleted {
 		cur = nil
 	}
 	s.observe(r, prevObj, cur)
@@ -253,18 +254,18 @@ func (s *Server) offer(w *watcher, e *cacheEvent) {
 	if w.stopped {
 		return
 	}
-	cur := e.typ != Deleted && w.matches(e.obj)
+	cur := e.typ != request.Deleted && w.matches(e.obj)
 	old := e.prev != nil && w.matches(e.prev)
 	switch {
 	case cur && !old:
-		s.deliver(w, WatchEvent{Type: Added, Object: e.obj, Revision: e.rev})
+		s.deliver(w, request.WatchEvent{Type: request.Added, Object: e.obj, Revision: e.rev})
 	case cur && old:
-		s.deliver(w, WatchEvent{Type: Modified, Object: e.obj, Revision: e.rev})
+		s.deliver(w, request.WatchEvent{Type: request.Modified, Object: e.obj, Revision: e.rev})
 	case !cur && old:
 		obj := e.obj
-		if e.typ != Deleted {
+		if e.typ != request.Deleted {
 			obj = restamp(e.prev, e.rev)
 		}
-		s.deliver(w, WatchEvent{Type: Deleted, Object: obj, Revision: e.rev})
+		s.deliver(w, request.WatchEvent{Type: request.Deleted, Object: obj, Revision: e.rev})
 	}
 }

@@ -7,11 +7,12 @@ import (
 	"testing"
 
 	"kubeplay/core/api"
+	"kubeplay/core/api/request"
 )
 
 // render is a watch event as a client sees it: type, revision and the
 // object's JSON.
-func render(evs []WatchEvent) []string {
+func render(evs []request.WatchEvent) []string {
 	out := make([]string, len(evs))
 	for i, e := range evs {
 		out[i] = fmt.Sprintf("%s @%d %s", e.Type, e.Revision, api.EncodeJSON(e.Object))
@@ -22,16 +23,16 @@ func render(evs []WatchEvent) []string {
 func TestAWatchReplayedFromHistorySeesWhatALiveWatchSaw(t *testing.T) {
 	watches := []struct {
 		name string
-		req  Request
+		req  request.Request
 	}{
-		{"every pod", Request{Resource: "pods"}},
-		{"pods labelled app=web", Request{Resource: "pods", Namespace: "default", LabelSelector: "app=web"}},
-		{"pods on node-a", Request{Resource: "pods", FieldSelector: "spec.nodeName=node-a"}},
-		{"one pod by name", Request{Resource: "pods", Namespace: "default", FieldSelector: "metadata.name=web-1"}},
+		{"every pod", request.Request{Resource: "pods"}},
+		{"pods labelled app=web", request.Request{Resource: "pods", Namespace: "default", LabelSelector: "app=web"}},
+		{"pods on node-a", request.Request{Resource: "pods", FieldSelector: "spec.nodeName=node-a"}},
+		{"one pod by name", request.Request{Resource: "pods", Namespace: "default", FieldSelector: "metadata.name=web-1"}},
 	}
 	s, srv := newTestServer(t)
 	start := strconv.FormatInt(srv.Store().Rev(), 10)
-	live := make([]*[]WatchEvent, len(watches))
+	live := make([]*[]request.WatchEvent, len(watches))
 	for i, w := range watches {
 		req := w.req
 		evs, stop := collect(t, srv, &req)
@@ -51,9 +52,9 @@ func TestAWatchReplayedFromHistorySeesWhatALiveWatchSaw(t *testing.T) {
 	}
 	p, _ := getPod(t, srv, "default", "web-2")
 	p.Labels = map[string]string{"app": "db"}
-	mustDo(t, srv, &Request{Verb: "update", Resource: "pods", Namespace: "default", Name: "web-2", Body: p})
+	mustDo(t, srv, &request.Request{Verb: "update", Resource: "pods", Namespace: "default", Name: "web-2", Body: p})
 	zero := int64(0)
-	mustDo(t, srv, &Request{Verb: "delete", Resource: "pods", Namespace: "default", Name: "web-1", GracePeriodSeconds: &zero})
+	mustDo(t, srv, &request.Request{Verb: "delete", Resource: "pods", Namespace: "default", Name: "web-1", GracePeriodSeconds: &zero})
 	createPod(t, srv, pod("default", "web-1", map[string]string{"app": "web"}))
 	settle(s)
 

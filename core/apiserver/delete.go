@@ -4,18 +4,14 @@ import (
 	"fmt"
 
 	"kubeplay/core/api"
+	"kubeplay/core/api/request"
+	"kubeplay/core/apiserver/admission"
 )
 
 // Deletion: preconditions, graceful deletion of pods, finalizers (the
 // object stays, with deletionTimestamp, until they are gone), propagation
 // policies (Orphan and Foreground become the orphan and foregroundDeletion
 // finalizers the garbage collector honours) and namespace termination.
-
-// Finalizers the garbage collector honours.
-const (
-	FinalizerOrphanDependents = "orphan"
-	FinalizerDeleteDependents = "foregroundDeletion"
-)
 
 // namespaceDeletingMsg is the conflict a second delete of a terminating namespace gets.
 const namespaceDeletingMsg = "The system is ensuring all content is removed from this namespace.  Upon completion, this namespace will automatically be purged by the system."
@@ -49,7 +45,7 @@ func (s *Server) deleteObject(ctx *reqCtx, r *resource, cur *cached, grace *int6
 		return nil, api.NewInvalid("DeleteOptions", "", fieldNotSupported("propagationPolicy", policy,
 			[]string{string(api.DeletePropagationForeground), string(api.DeletePropagationBackground), string(api.DeletePropagationOrphan)}))
 	}
-	ar := &AdmissionRequest{Operation: "DELETE", Resource: r.info, Namespace: om.Namespace, Name: om.Name,
+	ar := &admission.Attributes{Operation: "DELETE", Resource: r.info, Namespace: om.Namespace, Name: om.Name,
 		OldObject: old, User: ctx.user, DryRun: req.DryRun}
 	if err := s.admit(ar, req); err != nil {
 		return nil, err
@@ -95,9 +91,9 @@ func (s *Server) deleteObject(ctx *reqCtx, r *resource, cur *cached, grace *int6
 	// Propagation: the garbage collector removes these finalizers.
 	switch policy {
 	case string(api.DeletePropagationOrphan):
-		m.Finalizers = addFinalizer(removeFinalizer(m.Finalizers, FinalizerDeleteDependents), FinalizerOrphanDependents)
+		m.Finalizers = addFinalizer(removeFinalizer(m.Finalizers, api.FinalizerDeleteDependents), api.FinalizerOrphanDependents)
 	case string(api.DeletePropagationForeground):
-		m.Finalizers = addFinalizer(removeFinalizer(m.Finalizers, FinalizerOrphanDependents), FinalizerDeleteDependents)
+		m.Finalizers = addFinalizer(removeFinalizer(m.Finalizers, api.FinalizerOrphanDependents), api.FinalizerDeleteDependents)
 	}
 	if pendingGrace || len(m.Finalizers) > 0 {
 		if !pendingGrace {
@@ -140,7 +136,7 @@ func (s *Server) deleteObject(ctx *reqCtx, r *resource, cur *cached, grace *int6
 	return copyObject(gone), nil
 }
 
-func (s *Server) storeUpdateEncoded(req *Request, r *resource, cur *cached, obj api.Object) error {
+func (s *Server) storeUpdateEncoded(req *request.Request, r *resource, cur *cached, obj api.Object) error {
 	data, err := encodeStored(obj)
 	if err != nil {
 		return api.NewInternalError(err)

@@ -5,14 +5,15 @@ import (
 	"strings"
 
 	"kubeplay/core/api"
+	"kubeplay/core/api/request"
 	"kubeplay/core/trace"
 )
 
 // reqCtx carries one request through the pipeline.
 type reqCtx struct {
-	req  *Request
+	req  *request.Request
 	r    *resource
-	user UserInfo
+	user request.UserInfo
 	code int // the success code the handler chose (200, 201, 202)
 }
 
@@ -21,7 +22,7 @@ type reqCtx struct {
 // the caller may modify it). Lists return *api.List whose ListMeta carries
 // the store revision. Errors are *api.StatusError with kube-apiserver's
 // texts. Each stage is recorded in the trace.
-func (s *Server) Do(req *Request) (api.Object, error) {
+func (s *Server) Do(req *request.Request) (api.Object, error) {
 	if req.Verb == "watch" {
 		err := api.NewBadRequest("watch requests are served by Watch")
 		return nil, err
@@ -40,7 +41,7 @@ func (s *Server) Do(req *Request) (api.Object, error) {
 
 // begin runs the filters every request passes: resolution of the resource,
 // authentication, impersonation and authorization.
-func (s *Server) begin(req *Request) (*reqCtx, error) {
+func (s *Server) begin(req *request.Request) (*reqCtx, error) {
 	s.stats.Requests++
 	s.stats.ByVerb[req.Verb]++
 	ctx := &reqCtx{req: req}
@@ -78,7 +79,7 @@ func (s *Server) begin(req *Request) (*reqCtx, error) {
 	}
 	if req.Impersonate != "" {
 		a := &attributes{user: u, verb: "impersonate", resource: "users", name: req.Impersonate}
-		if rest, ok := strings.CutPrefix(req.Impersonate, ServiceAccountPrefix); ok {
+		if rest, ok := strings.CutPrefix(req.Impersonate, request.ServiceAccountPrefix); ok {
 			ns, name, _ := strings.Cut(rest, ":")
 			a.resource, a.namespace, a.name = "serviceaccounts", ns, name
 		}
@@ -100,7 +101,7 @@ func (s *Server) begin(req *Request) (*reqCtx, error) {
 				}
 				groups = appendUnique(groups, g)
 			}
-			imp.Groups = appendUnique(groups, GroupAuthenticated)
+			imp.Groups = appendUnique(groups, request.GroupAuthenticated)
 		}
 		u = imp
 		if on {
@@ -162,7 +163,7 @@ func (s *Server) finish(ctx *reqCtx, obj api.Object, err error) {
 		Resource: resourceString(req), Namespace: req.Namespace, Name: req.Name, Code: code, Message: msg})
 }
 
-func (s *Server) stage(stage string, req *Request, msg string) {
+func (s *Server) stage(stage string, req *request.Request, msg string) {
 	s.trace(trace.Record{Kind: trace.Stage, From: req.Component, Stage: stage, Verb: req.Verb,
 		Resource: resourceString(req), Namespace: req.Namespace, Name: req.Name, Message: msg})
 }
@@ -174,7 +175,7 @@ func notFoundResource() *api.StatusError {
 	return se
 }
 
-func resourceString(req *Request) string {
+func resourceString(req *request.Request) string {
 	gr := api.GroupResource{Group: req.Group, Resource: req.Resource}.String()
 	if req.Subresource != "" {
 		return gr + "/" + req.Subresource
@@ -197,7 +198,7 @@ func method(verb string) string {
 }
 
 // path renders the REST path of a request, as kubectl -v=6 logs it.
-func (s *Server) path(req *Request) string {
+func (s *Server) path(req *request.Request) string {
 	var b strings.Builder
 	version := "v1"
 	if r := s.lookup(req.Group, req.Resource); r != nil {

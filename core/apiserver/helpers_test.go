@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"kubeplay/core/api"
+	"kubeplay/core/api/request"
 	"kubeplay/core/sim"
 	"kubeplay/core/store"
 )
@@ -15,7 +16,7 @@ func newTestServer(t testing.TB) (*sim.Sim, *Server) {
 	return s, New(s, store.New(s))
 }
 
-func admin() UserInfo { return Admin() }
+func admin() request.UserInfo { return Admin() }
 
 func pod(ns, name string, labels map[string]string) *api.Pod {
 	return &api.Pod{
@@ -43,7 +44,7 @@ func deployment(ns, name string, replicas int32) *api.Deployment {
 }
 
 // do sends a request as kubernetes-admin from kubectl unless set otherwise.
-func do(t testing.TB, srv *Server, req *Request) (api.Object, error) {
+func do(t testing.TB, srv *Server, req *request.Request) (api.Object, error) {
 	t.Helper()
 	if req.User.Name == "" {
 		req.User = admin()
@@ -54,7 +55,7 @@ func do(t testing.TB, srv *Server, req *Request) (api.Object, error) {
 	return srv.Do(req)
 }
 
-func mustDo(t testing.TB, srv *Server, req *Request) api.Object {
+func mustDo(t testing.TB, srv *Server, req *request.Request) api.Object {
 	t.Helper()
 	obj, err := do(t, srv, req)
 	if err != nil {
@@ -65,12 +66,12 @@ func mustDo(t testing.TB, srv *Server, req *Request) api.Object {
 
 func createPod(t testing.TB, srv *Server, p *api.Pod) *api.Pod {
 	t.Helper()
-	return mustDo(t, srv, &Request{Verb: "create", Resource: "pods", Namespace: p.Namespace, Body: p}).(*api.Pod)
+	return mustDo(t, srv, &request.Request{Verb: "create", Resource: "pods", Namespace: p.Namespace, Body: p}).(*api.Pod)
 }
 
 func getPod(t testing.TB, srv *Server, ns, name string) (*api.Pod, error) {
 	t.Helper()
-	obj, err := do(t, srv, &Request{Verb: "get", Resource: "pods", Namespace: ns, Name: name})
+	obj, err := do(t, srv, &request.Request{Verb: "get", Resource: "pods", Namespace: ns, Name: name})
 	if err != nil {
 		return nil, err
 	}
@@ -79,23 +80,23 @@ func getPod(t testing.TB, srv *Server, ns, name string) (*api.Pod, error) {
 
 func bind(t testing.TB, srv *Server, ns, name, node string) error {
 	t.Helper()
-	_, err := do(t, srv, &Request{User: Scheduler(), Component: "kube-scheduler", Verb: "create", Resource: "pods",
+	_, err := do(t, srv, &request.Request{User: Scheduler(), Component: "kube-scheduler", Verb: "create", Resource: "pods",
 		Subresource: "binding", Namespace: ns, Name: name,
 		Body: &api.Binding{ObjectMeta: api.ObjectMeta{Name: name, Namespace: ns}, Target: api.ObjectReference{Kind: "Node", Name: node}}})
 	return err
 }
 
 // collect opens a watch and gathers its events.
-func collect(t testing.TB, srv *Server, req *Request) (*[]WatchEvent, func()) {
+func collect(t testing.TB, srv *Server, req *request.Request) (*[]request.WatchEvent, func()) {
 	t.Helper()
-	var evs []WatchEvent
+	var evs []request.WatchEvent
 	if req.User.Name == "" {
 		req.User = admin()
 	}
 	if req.Component == "" {
 		req.Component = "test-watcher"
 	}
-	stop, err := srv.Watch(req, func(e WatchEvent) { evs = append(evs, e) })
+	stop, err := srv.Watch(req, func(e request.WatchEvent) { evs = append(evs, e) })
 	if err != nil {
 		t.Fatalf("watch: %v", err)
 	}

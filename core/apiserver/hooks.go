@@ -9,54 +9,13 @@ import (
 )
 
 // Hooks are the defaulting and validation stages of the pipeline (packages
-// defaults and validation). They are fields so a test can replace them.
+// defaults and validation).
 type Hooks struct {
 	Default              func(obj api.Object)
 	ValidateCreate       func(obj api.Object) field.ErrorList
 	ValidateUpdate       func(obj, old api.Object) field.ErrorList
 	ValidateStatusUpdate func(obj, old api.Object) field.ErrorList
 }
-
-// AdmissionRequest is what the pipeline tells admission about a write.
-type AdmissionRequest struct {
-	Operation   string // CREATE UPDATE DELETE CONNECT
-	Resource    *api.ResourceInfo
-	Subresource string
-	Namespace   string
-	Name        string
-	Object      api.Object
-	OldObject   api.Object
-	User        UserInfo
-	DryRun      bool
-}
-
-// Admission is the admission chain (package admission).
-type Admission interface {
-	Admit(a *AdmissionRequest) error    // mutating plugins, in order
-	Validate(a *AdmissionRequest) error // validating plugins
-	Names() []string                    // every plugin, in order
-	LastPlugins() []string              // the plugins that acted in the last phase
-}
-
-// SetHooks replaces the defaulting and validation stages (nil fields keep
-// the current ones).
-func (s *Server) SetHooks(h Hooks) {
-	if h.Default != nil {
-		s.hooks.Default = h.Default
-	}
-	if h.ValidateCreate != nil {
-		s.hooks.ValidateCreate = h.ValidateCreate
-	}
-	if h.ValidateUpdate != nil {
-		s.hooks.ValidateUpdate = h.ValidateUpdate
-	}
-	if h.ValidateStatusUpdate != nil {
-		s.hooks.ValidateStatusUpdate = h.ValidateStatusUpdate
-	}
-}
-
-// SetAdmission replaces the admission chain.
-func (s *Server) SetAdmission(a Admission) { s.admission = a }
 
 // host is what admission plugins see of the server: reads from the watch
 // cache, status writes that bypass the request pipeline, the clock.

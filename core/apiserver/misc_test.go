@@ -6,19 +6,20 @@ import (
 	"time"
 
 	"kubeplay/core/api"
+	"kubeplay/core/api/request"
 )
 
 func TestEventsExpireAfterTheEventTTL(t *testing.T) {
 	s, srv := newTestServer(t)
 	ev := &api.Event{ObjectMeta: api.ObjectMeta{Name: "web.17f2a0b1c2d3e4f5", Namespace: "default"},
 		InvolvedObject: api.ObjectReference{Kind: "Pod", Name: "web", Namespace: "default"}, Reason: "Scheduled", Type: "Normal"}
-	mustDo(t, srv, &Request{Verb: "create", Resource: "events", Namespace: "default", Body: ev})
+	mustDo(t, srv, &request.Request{Verb: "create", Resource: "events", Namespace: "default", Body: ev})
 	s.Advance(59 * time.Minute)
-	if _, err := do(t, srv, &Request{Verb: "get", Resource: "events", Namespace: "default", Name: ev.Name}); err != nil {
+	if _, err := do(t, srv, &request.Request{Verb: "get", Resource: "events", Namespace: "default", Name: ev.Name}); err != nil {
 		t.Fatalf("gone before its TTL: %v", err)
 	}
 	s.Advance(3 * time.Minute)
-	if _, err := do(t, srv, &Request{Verb: "get", Resource: "events", Namespace: "default", Name: ev.Name}); !api.IsNotFound(err) {
+	if _, err := do(t, srv, &request.Request{Verb: "get", Resource: "events", Namespace: "default", Name: ev.Name}); !api.IsNotFound(err) {
 		t.Errorf("still there after its TTL: %v", err)
 	}
 }
@@ -35,7 +36,7 @@ func TestARestartedServerReloadsTheStore(t *testing.T) {
 	if err != nil || p.Labels["app"] != "web" || p.ResourceVersion == "" {
 		t.Fatalf("after restart: %+v %v", p, err)
 	}
-	evs, stop := collect(t, srv2, &Request{Resource: "pods", Namespace: "default", ResourceVersion: p.ResourceVersion})
+	evs, stop := collect(t, srv2, &request.Request{Resource: "pods", Namespace: "default", ResourceVersion: p.ResourceVersion})
 	defer stop()
 	createPod(t, srv2, pod("default", "api", nil))
 	settle(s)
@@ -73,7 +74,7 @@ func TestAnEvictionDeletesThePodGracefully(t *testing.T) {
 	if err := bind(t, srv, "default", "web", "demo-worker"); err != nil {
 		t.Fatal(err)
 	}
-	st := mustDo(t, srv, &Request{Verb: "create", Resource: "pods", Subresource: "eviction", Namespace: "default", Name: "web",
+	st := mustDo(t, srv, &request.Request{Verb: "create", Resource: "pods", Subresource: "eviction", Namespace: "default", Name: "web",
 		Body: &api.Eviction{ObjectMeta: api.ObjectMeta{Name: "web", Namespace: "default"}}}).(*api.Status)
 	if st.Status != "Success" || st.Code != 201 {
 		t.Errorf("eviction answered %+v", st)
@@ -94,7 +95,7 @@ func TestAnEvictionDeletesThePodGracefully(t *testing.T) {
 func TestStatsCountRequestsByVerbAndCode(t *testing.T) {
 	_, srv := newTestServer(t)
 	createPod(t, srv, pod("default", "web", nil))
-	do(t, srv, &Request{Verb: "get", Resource: "pods", Namespace: "default", Name: "nope"})
+	do(t, srv, &request.Request{Verb: "get", Resource: "pods", Namespace: "default", Name: "nope"})
 	st := srv.Stats()
 	if st.ByVerb["create"] != 1 || st.ByVerb["get"] != 1 || st.ByCode[201] != 1 || st.ByCode[404] != 1 {
 		t.Errorf("stats %+v", st)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"kubeplay/core/api"
+	"kubeplay/core/api/request"
 )
 
 // The Node authorizer: kubelets (user system:node:<name> in group
@@ -23,13 +24,13 @@ const (
 const nodeLeaseNamespace = "kube-node-lease"
 
 // nodeIdentity returns the node name of a kubelet's identity.
-func nodeIdentity(u UserInfo) (string, bool) {
-	name, ok := strings.CutPrefix(u.Name, NodeUserPrefix)
+func nodeIdentity(u request.UserInfo) (string, bool) {
+	name, ok := strings.CutPrefix(u.Name, request.NodeUserPrefix)
 	if !ok || name == "" {
 		return "", false
 	}
 	for _, g := range u.Groups {
-		if g == GroupNodes {
+		if g == request.GroupNodes {
 			return name, true
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"kubeplay/core/api"
+	"kubeplay/core/api/request"
 	"kubeplay/core/trace"
 )
 
@@ -16,56 +17,56 @@ func TestPipelineErrorsCarryKubernetesTexts(t *testing.T) {
 	stale := createPod(t, srv, pod("default", "stale", nil))
 	fresh := copyObject(stale).(*api.Pod)
 	fresh.Labels = map[string]string{"v": "2"}
-	mustDo(t, srv, &Request{Verb: "update", Resource: "pods", Namespace: "default", Name: "stale", Body: fresh})
+	mustDo(t, srv, &request.Request{Verb: "update", Resource: "pods", Namespace: "default", Name: "stale", Body: fresh})
 	stale.Labels = map[string]string{"v": "3"}
 
 	tests := []struct {
 		name string
-		req  *Request
+		req  *request.Request
 		code int32
 		want string
 	}{
 		{"getting a missing pod is NotFound",
-			&Request{Verb: "get", Resource: "pods", Namespace: "default", Name: "nope"},
+			&request.Request{Verb: "get", Resource: "pods", Namespace: "default", Name: "nope"},
 			404, `pods "nope" not found`},
 		{"getting a missing deployment names its group",
-			&Request{Verb: "get", Group: "apps", Resource: "deployments", Namespace: "default", Name: "nope"},
+			&request.Request{Verb: "get", Group: "apps", Resource: "deployments", Namespace: "default", Name: "nope"},
 			404, `deployments.apps "nope" not found`},
 		{"creating an existing pod is AlreadyExists",
-			&Request{Verb: "create", Resource: "pods", Namespace: "default", Body: pod("default", "web", nil)},
+			&request.Request{Verb: "create", Resource: "pods", Namespace: "default", Body: pod("default", "web", nil)},
 			409, `pods "web" already exists`},
 		{"updating from a stale resourceVersion is a Conflict",
-			&Request{Verb: "update", Resource: "pods", Namespace: "default", Name: "stale", Body: stale},
+			&request.Request{Verb: "update", Resource: "pods", Namespace: "default", Name: "stale", Body: stale},
 			409, `Operation cannot be fulfilled on pods "stale": the object has been modified; please apply your changes to the latest version and try again`},
 		{"alice may not create pods",
-			&Request{User: UserInfo{Name: "alice"}, Verb: "create", Resource: "pods", Namespace: "default", Body: pod("default", "x", nil)},
+			&request.Request{User: request.UserInfo{Name: "alice"}, Verb: "create", Resource: "pods", Namespace: "default", Body: pod("default", "x", nil)},
 			403, `pods is forbidden: User "alice" cannot create resource "pods" in API group "" in the namespace "default"`},
 		{"alice may not get a pod by name",
-			&Request{User: UserInfo{Name: "alice"}, Verb: "get", Resource: "pods", Namespace: "default", Name: "web"},
+			&request.Request{User: request.UserInfo{Name: "alice"}, Verb: "get", Resource: "pods", Namespace: "default", Name: "web"},
 			403, `pods "web" is forbidden: User "alice" cannot get resource "pods" in API group "" in the namespace "default"`},
 		{"bob may not list nodes at the cluster scope",
-			&Request{User: UserInfo{Name: "bob"}, Verb: "list", Resource: "nodes"},
+			&request.Request{User: request.UserInfo{Name: "bob"}, Verb: "list", Resource: "nodes"},
 			403, `nodes is forbidden: User "bob" cannot list resource "nodes" in API group "" at the cluster scope`},
 		{"an unknown user is Unauthorized",
-			&Request{User: UserInfo{Name: "mallory"}, Verb: "get", Resource: "pods", Namespace: "default", Name: "web"},
+			&request.Request{User: request.UserInfo{Name: "mallory"}, Verb: "get", Resource: "pods", Namespace: "default", Name: "web"},
 			401, `Unauthorized`},
 		{"a service account that does not exist is Unauthorized",
-			&Request{User: UserInfo{Name: "system:serviceaccount:default:ghost"}, Verb: "list", Resource: "pods", Namespace: "default"},
+			&request.Request{User: request.UserInfo{Name: "system:serviceaccount:default:ghost"}, Verb: "list", Resource: "pods", Namespace: "default"},
 			401, `Unauthorized`},
 		{"an unknown resource is NotFound",
-			&Request{Verb: "list", Resource: "widgets", Namespace: "default"},
+			&request.Request{Verb: "list", Resource: "widgets", Namespace: "default"},
 			404, `the server could not find the requested resource`},
 		{"updating a binding is not supported",
-			&Request{Verb: "update", Resource: "pods", Subresource: "binding", Namespace: "default", Name: "web", Body: &api.Binding{}},
+			&request.Request{Verb: "update", Resource: "pods", Subresource: "binding", Namespace: "default", Name: "web", Body: &api.Binding{}},
 			405, `update is not supported on resources of kind "pods"`},
 		{"alice may not impersonate bob",
-			&Request{User: UserInfo{Name: "alice"}, Impersonate: "bob", Verb: "list", Resource: "pods", Namespace: "default"},
+			&request.Request{User: request.UserInfo{Name: "alice"}, Impersonate: "bob", Verb: "list", Resource: "pods", Namespace: "default"},
 			403, `users "bob" is forbidden: User "alice" cannot impersonate resource "users" in API group "" at the cluster scope`},
 		{"the admin impersonating bob acts as bob",
-			&Request{Impersonate: "bob", Verb: "list", Resource: "pods", Namespace: "default"},
+			&request.Request{Impersonate: "bob", Verb: "list", Resource: "pods", Namespace: "default"},
 			403, `pods is forbidden: User "bob" cannot list resource "pods" in API group "" in the namespace "default"`},
 		{"an unknown field selector is a BadRequest",
-			&Request{Verb: "list", Resource: "pods", Namespace: "default", FieldSelector: "spec.foo=x"},
+			&request.Request{Verb: "list", Resource: "pods", Namespace: "default", FieldSelector: "spec.foo=x"},
 			400, `Unable to find "/v1, Resource=pods" that match label selector "", field selector "spec.foo=x": field label not supported: spec.foo`},
 	}
 	for _, tt := range tests {
@@ -166,11 +167,11 @@ func TestCreateFillsSystemMetadata(t *testing.T) {
 	if strings.Contains(string(kv.Value), "resourceVersion") {
 		t.Errorf("etcd holds a resourceVersion: %s", kv.Value)
 	}
-	d := mustDo(t, srv, &Request{Verb: "create", Group: "apps", Resource: "deployments", Namespace: "default", Body: deployment("default", "nginx", 1)}).(*api.Deployment)
+	d := mustDo(t, srv, &request.Request{Verb: "create", Group: "apps", Resource: "deployments", Namespace: "default", Body: deployment("default", "nginx", 1)}).(*api.Deployment)
 	if d.Generation != 1 {
 		t.Errorf("deployment generation = %d, want 1", d.Generation)
 	}
-	cm := mustDo(t, srv, &Request{Verb: "create", Resource: "configmaps", Namespace: "default", Body: &api.ConfigMap{ObjectMeta: api.ObjectMeta{Name: "c"}}}).(*api.ConfigMap)
+	cm := mustDo(t, srv, &request.Request{Verb: "create", Resource: "configmaps", Namespace: "default", Body: &api.ConfigMap{ObjectMeta: api.ObjectMeta{Name: "c"}}}).(*api.ConfigMap)
 	if cm.Generation != 0 {
 		t.Errorf("configmap generation = %d, want 0 (no spec)", cm.Generation)
 	}
@@ -180,7 +181,7 @@ func TestBootstrapObjectsHaveSmallDeterministicRevisions(t *testing.T) {
 	_, a := newTestServer(t)
 	_, b := newTestServer(t)
 	for _, srv := range []*Server{a, b} {
-		for _, req := range []*Request{
+		for _, req := range []*request.Request{
 			{Verb: "get", Resource: "namespaces", Name: "default"},
 			{Verb: "get", Resource: "namespaces", Name: "kube-node-lease"},
 			{Verb: "get", Group: "rbac.authorization.k8s.io", Resource: "clusterroles", Name: "cluster-admin"},
@@ -193,11 +194,11 @@ func TestBootstrapObjectsHaveSmallDeterministicRevisions(t *testing.T) {
 	if a.Store().Rev() != b.Store().Rev() || a.Store().Rev() > 40 {
 		t.Errorf("bootstrap revisions %d and %d, want equal and small", a.Store().Rev(), b.Store().Rev())
 	}
-	ns := mustDo(t, a, &Request{Verb: "get", Resource: "namespaces", Name: "default"}).(*api.Namespace)
+	ns := mustDo(t, a, &request.Request{Verb: "get", Resource: "namespaces", Name: "default"}).(*api.Namespace)
 	if ns.ResourceVersion != "2" || ns.Status.Phase != api.NamespaceActive {
 		t.Errorf("namespace default: rv %s phase %s", ns.ResourceVersion, ns.Status.Phase)
 	}
-	svc := mustDo(t, a, &Request{Verb: "get", Resource: "services", Namespace: "default", Name: "kubernetes"}).(*api.Service)
+	svc := mustDo(t, a, &request.Request{Verb: "get", Resource: "services", Namespace: "default", Name: "kubernetes"}).(*api.Service)
 	if svc.Spec.ClusterIP != "10.96.0.1" {
 		t.Errorf("kubernetes service IP = %s", svc.Spec.ClusterIP)
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"kubeplay/core/api"
+	"kubeplay/core/api/request"
 )
 
 // RBAC, evaluated from the stored Roles, ClusterRoles, RoleBindings and
@@ -14,7 +15,7 @@ import (
 
 // attributes are what an authorizer decides on.
 type attributes struct {
-	user        UserInfo
+	user        request.UserInfo
 	verb        string
 	group       string
 	resource    string
@@ -39,7 +40,7 @@ func (c *rbacCache) invalidate() { c.rules = nil }
 
 // rulesFor returns the rules granted to u in namespace ns (cluster-wide
 // bindings included), in the order the real authorizer visits them.
-func (s *Server) rulesFor(u UserInfo, ns string) []boundRule {
+func (s *Server) rulesFor(u request.UserInfo, ns string) []boundRule {
 	key := u.Name + "\x00" + strings.Join(u.Groups, "\x00") + "\x00\x00" + ns
 	if rs, ok := s.rbac.rules[key]; ok {
 		return rs
@@ -98,7 +99,7 @@ func (s *Server) appendRoleRules(out []boundRule, ref api.RoleRef, ns, src strin
 	return out
 }
 
-func subjectMatches(sub *api.Subject, u UserInfo, bindingNS string) bool {
+func subjectMatches(sub *api.Subject, u request.UserInfo, bindingNS string) bool {
 	switch sub.Kind {
 	case "User":
 		return sub.Name == u.Name
@@ -113,7 +114,7 @@ func subjectMatches(sub *api.Subject, u UserInfo, bindingNS string) bool {
 		if ns == "" {
 			ns = bindingNS
 		}
-		return u.Name == ServiceAccountPrefix+ns+":"+sub.Name
+		return u.Name == request.ServiceAccountPrefix+ns+":"+sub.Name
 	}
 	return false
 }
@@ -201,7 +202,7 @@ func (s *Server) authorize(a *attributes) (bool, string) {
 // resource (and subresource) in namespace ns ("" = cluster scope), with the
 // authorizer's reason. A user given without groups gets the groups the
 // server authenticates it with.
-func (s *Server) Authorize(user UserInfo, verb, group, resource, subresource, ns, name string) (allowed bool, reason string) {
+func (s *Server) Authorize(user request.UserInfo, verb, group, resource, subresource, ns, name string) (allowed bool, reason string) {
 	if len(user.Groups) == 0 {
 		if u, ok := s.UserFor(user.Name); ok {
 			user = u

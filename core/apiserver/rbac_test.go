@@ -4,13 +4,14 @@ import (
 	"testing"
 
 	"kubeplay/core/api"
+	"kubeplay/core/api/request"
 )
 
 func TestAliceIsAllowedOnceBoundToEditInDefault(t *testing.T) {
 	_, srv := newTestServer(t)
-	alice := UserInfo{Name: "alice"}
+	alice := request.UserInfo{Name: "alice"}
 	create := func() error {
-		_, err := do(t, srv, &Request{User: alice, Verb: "create", Resource: "pods", Namespace: "default", Body: pod("default", "web", nil)})
+		_, err := do(t, srv, &request.Request{User: alice, Verb: "create", Resource: "pods", Namespace: "default", Body: pod("default", "web", nil)})
 		return err
 	}
 	if err := create(); !api.IsForbidden(err) {
@@ -21,7 +22,7 @@ func TestAliceIsAllowedOnceBoundToEditInDefault(t *testing.T) {
 		Subjects:   []api.Subject{{Kind: "User", APIGroup: "rbac.authorization.k8s.io", Name: "alice"}},
 		RoleRef:    api.RoleRef{APIGroup: "rbac.authorization.k8s.io", Kind: "ClusterRole", Name: "edit"},
 	}
-	mustDo(t, srv, &Request{Verb: "create", Group: "rbac.authorization.k8s.io", Resource: "rolebindings", Namespace: "default", Body: rb})
+	mustDo(t, srv, &request.Request{Verb: "create", Group: "rbac.authorization.k8s.io", Resource: "rolebindings", Namespace: "default", Body: rb})
 	if err := create(); err != nil {
 		t.Fatalf("after the binding: %v", err)
 	}
@@ -45,10 +46,10 @@ func TestAliceIsAllowedOnceBoundToEditInDefault(t *testing.T) {
 			`RBAC: allowed by ClusterRoleBinding "system:kube-scheduler" of ClusterRole "system:kube-scheduler" to User "system:kube-scheduler"`},
 		{"the scheduler may not delete deployments", "delete", "apps", "deployments", "", "default", false, ""},
 	}
-	users := map[string]UserInfo{"alice": alice, "the admin": {Name: UserAdmin}, "the scheduler": {Name: UserScheduler}}
+	users := map[string]request.UserInfo{"alice": alice, "the admin": {Name: request.UserAdmin}, "the scheduler": {Name: request.UserScheduler}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var u UserInfo
+			var u request.UserInfo
 			for prefix, uu := range users {
 				if len(tt.name) >= len(prefix) && tt.name[:len(prefix)] == prefix {
 					u = uu
@@ -61,7 +62,7 @@ func TestAliceIsAllowedOnceBoundToEditInDefault(t *testing.T) {
 		})
 	}
 	// Removing the binding takes the permission away again.
-	mustDo(t, srv, &Request{Verb: "delete", Group: "rbac.authorization.k8s.io", Resource: "rolebindings", Namespace: "default", Name: "alice-edit"})
+	mustDo(t, srv, &request.Request{Verb: "delete", Group: "rbac.authorization.k8s.io", Resource: "rolebindings", Namespace: "default", Name: "alice-edit"})
 	if ok, _ := srv.Authorize(alice, "list", "apps", "deployments", "", "default", ""); ok {
 		t.Errorf("still allowed after the binding was deleted")
 	}
@@ -69,18 +70,18 @@ func TestAliceIsAllowedOnceBoundToEditInDefault(t *testing.T) {
 
 func TestServiceAccountsAuthenticateOnceTheyExist(t *testing.T) {
 	_, srv := newTestServer(t)
-	sa := UserInfo{Name: "system:serviceaccount:default:builder"}
-	list := &Request{User: sa, Verb: "list", Resource: "pods", Namespace: "default"}
+	sa := request.UserInfo{Name: "system:serviceaccount:default:builder"}
+	list := &request.Request{User: sa, Verb: "list", Resource: "pods", Namespace: "default"}
 	if _, err := do(t, srv, list); api.ReasonOf(err) != api.StatusReasonUnauthorized {
 		t.Fatalf("before it exists: %v", err)
 	}
-	mustDo(t, srv, &Request{Verb: "create", Resource: "serviceaccounts", Namespace: "default", Body: &api.ServiceAccount{ObjectMeta: api.ObjectMeta{Name: "builder"}}})
+	mustDo(t, srv, &request.Request{Verb: "create", Resource: "serviceaccounts", Namespace: "default", Body: &api.ServiceAccount{ObjectMeta: api.ObjectMeta{Name: "builder"}}})
 	_, err := do(t, srv, list)
 	want := `pods is forbidden: User "system:serviceaccount:default:builder" cannot list resource "pods" in API group "" in the namespace "default"`
 	if errText(err) != want {
 		t.Fatalf("after it exists: %v", err)
 	}
-	mustDo(t, srv, &Request{Verb: "create", Group: "rbac.authorization.k8s.io", Resource: "rolebindings", Namespace: "default", Body: &api.RoleBinding{
+	mustDo(t, srv, &request.Request{Verb: "create", Group: "rbac.authorization.k8s.io", Resource: "rolebindings", Namespace: "default", Body: &api.RoleBinding{
 		ObjectMeta: api.ObjectMeta{Name: "builder-view"},
 		Subjects:   []api.Subject{{Kind: "ServiceAccount", Name: "builder", Namespace: "default"}},
 		RoleRef:    api.RoleRef{APIGroup: "rbac.authorization.k8s.io", Kind: "ClusterRole", Name: "view"},
@@ -107,20 +108,20 @@ func TestTheNodeAuthorizerConfinesKubeletsToTheirOwnPodsNodeAndLease(t *testing.
 	kubelet := Node("demo-worker")
 	tests := []struct {
 		name string
-		req  Request
+		req  request.Request
 		want string // "" = allowed
 	}{
-		{"reads its own pod", Request{Verb: "get", Resource: "pods", Namespace: "default", Name: "mine"}, ""},
-		{"may not read another node's pod", Request{Verb: "get", Resource: "pods", Namespace: "default", Name: "theirs"},
+		{"reads its own pod", request.Request{Verb: "get", Resource: "pods", Namespace: "default", Name: "mine"}, ""},
+		{"may not read another node's pod", request.Request{Verb: "get", Resource: "pods", Namespace: "default", Name: "theirs"},
 			`pods "theirs" is forbidden: User "system:node:demo-worker" cannot get resource "pods" in API group "" in the namespace "default": no relationship found between node 'demo-worker' and this object`},
-		{"may not update another node's pod status", Request{Verb: "update", Resource: "pods", Subresource: "status", Namespace: "default", Name: "theirs"},
+		{"may not update another node's pod status", request.Request{Verb: "update", Resource: "pods", Subresource: "status", Namespace: "default", Name: "theirs"},
 			`pods "theirs" is forbidden: User "system:node:demo-worker" cannot update resource "pods/status" in API group "" in the namespace "default": no relationship found between node 'demo-worker' and this object`},
-		{"lists its pods by field selector", Request{Verb: "list", Resource: "pods", FieldSelector: "spec.nodeName=demo-worker"}, ""},
-		{"may not list every pod", Request{Verb: "list", Resource: "pods"},
+		{"lists its pods by field selector", request.Request{Verb: "list", Resource: "pods", FieldSelector: "spec.nodeName=demo-worker"}, ""},
+		{"may not list every pod", request.Request{Verb: "list", Resource: "pods"},
 			`pods is forbidden: User "system:node:demo-worker" cannot list resource "pods" in API group "" at the cluster scope: can only list/watch pods with spec.nodeName field selector`},
-		{"may not delete deployments", Request{Verb: "delete", Group: "apps", Resource: "deployments", Namespace: "default", Name: "x"},
+		{"may not delete deployments", request.Request{Verb: "delete", Group: "apps", Resource: "deployments", Namespace: "default", Name: "x"},
 			`deployments.apps "x" is forbidden: User "system:node:demo-worker" cannot delete resource "deployments" in API group "apps" in the namespace "default"`},
-		{"may not renew another node's lease", Request{Verb: "update", Group: "coordination.k8s.io", Resource: "leases", Namespace: "kube-node-lease", Name: "demo-worker2"},
+		{"may not renew another node's lease", request.Request{Verb: "update", Group: "coordination.k8s.io", Resource: "leases", Namespace: "kube-node-lease", Name: "demo-worker2"},
 			`leases.coordination.k8s.io "demo-worker2" is forbidden: User "system:node:demo-worker" cannot update resource "leases" in API group "coordination.k8s.io" in the namespace "kube-node-lease": can only access node lease with the same name as the requesting node`},
 	}
 	for _, tt := range tests {
@@ -141,11 +142,11 @@ func TestTheNodeAuthorizerConfinesKubeletsToTheirOwnPodsNodeAndLease(t *testing.
 	}
 	// A kubelet registers its own Node and heartbeats its own Lease.
 	node := &api.Node{ObjectMeta: api.ObjectMeta{Name: "demo-worker"}}
-	if _, err := do(t, srv, &Request{User: kubelet, Component: "kubelet/demo-worker", Verb: "create", Resource: "nodes", Body: node}); err != nil {
+	if _, err := do(t, srv, &request.Request{User: kubelet, Component: "kubelet/demo-worker", Verb: "create", Resource: "nodes", Body: node}); err != nil {
 		t.Errorf("registering its node: %v", err)
 	}
 	lease := &api.Lease{ObjectMeta: api.ObjectMeta{Name: "demo-worker", Namespace: "kube-node-lease"}}
-	if _, err := do(t, srv, &Request{User: kubelet, Component: "kubelet/demo-worker", Verb: "create", Group: "coordination.k8s.io", Resource: "leases", Namespace: "kube-node-lease", Body: lease}); err != nil {
+	if _, err := do(t, srv, &request.Request{User: kubelet, Component: "kubelet/demo-worker", Verb: "create", Group: "coordination.k8s.io", Resource: "leases", Namespace: "kube-node-lease", Body: lease}); err != nil {
 		t.Errorf("creating its lease: %v", err)
 	}
 }
@@ -156,12 +157,12 @@ func TestImpersonatingANodeWithItsGroupReachesTheNodeAuthorizer(t *testing.T) {
 	if err := bind(t, srv, "default", "theirs", "demo-worker2"); err != nil {
 		t.Fatal(err)
 	}
-	get := &Request{Impersonate: "system:node:demo-worker", Verb: "get", Resource: "pods", Namespace: "default", Name: "theirs"}
+	get := &request.Request{Impersonate: "system:node:demo-worker", Verb: "get", Resource: "pods", Namespace: "default", Name: "theirs"}
 	_, err := do(t, srv, get)
 	if want := `pods "theirs" is forbidden: User "system:node:demo-worker" cannot get resource "pods" in API group "" in the namespace "default"`; errText(err) != want {
 		t.Errorf("without --as-group: %v", err)
 	}
-	get.ImpersonateGroups = []string{GroupNodes}
+	get.ImpersonateGroups = []string{request.GroupNodes}
 	_, err = do(t, srv, get)
 	if want := `pods "theirs" is forbidden: User "system:node:demo-worker" cannot get resource "pods" in API group "" in the namespace "default": no relationship found between node 'demo-worker' and this object`; errText(err) != want {
 		t.Errorf("with --as-group system:nodes: %v", err)

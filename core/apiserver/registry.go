@@ -9,6 +9,8 @@ import (
 
 	"kubeplay/core/api"
 	"kubeplay/core/api/field"
+	"kubeplay/core/api/request"
+	"kubeplay/core/apiserver/admission"
 	"kubeplay/core/store"
 	"kubeplay/core/trace"
 )
@@ -43,7 +45,7 @@ func gvrString(r *resource) string {
 }
 
 // selectors parses a list's label and field selectors.
-func (s *Server) parseFields(r *resource, req *Request) (fieldSelector, error) {
+func (s *Server) parseFields(r *resource, req *request.Request) (fieldSelector, error) {
 	fs, err := parseFieldSelector(req.FieldSelector)
 	if err == nil {
 		err = fs.check(r)
@@ -137,7 +139,7 @@ func (s *Server) createObject(ctx *reqCtx, r *resource, obj api.Object) (api.Obj
 	if on {
 		s.stage("decode", req, fmt.Sprintf("decoded %s %s and applied defaults", r.info.Kind, objectName(m)))
 	}
-	ar := &AdmissionRequest{Operation: "CREATE", Resource: r.info, Subresource: req.Subresource, Namespace: m.Namespace,
+	ar := &admission.Attributes{Operation: "CREATE", Resource: r.info, Subresource: req.Subresource, Namespace: m.Namespace,
 		Name: m.Name, Object: obj, User: ctx.user, DryRun: req.DryRun}
 	if err := s.admit(ar, req); err != nil {
 		return nil, err
@@ -196,8 +198,8 @@ func fieldRequired(path, detail string) field.ErrorList {
 }
 
 // admit runs the mutating admission plugins.
-func (s *Server) admit(ar *AdmissionRequest, req *Request) error {
-	err := s.admission.Admit(ar)
+func (s *Server) admit(ar *admission.Attributes, req *request.Request) error {
+	err := s.admission.Admit(ar, host{s})
 	if s.traceOn() {
 		s.stage("admission", req, admissionMessage("mutating", s.admission, err))
 	}
@@ -205,15 +207,15 @@ func (s *Server) admit(ar *AdmissionRequest, req *Request) error {
 }
 
 // validateAdmission runs the validating admission plugins.
-func (s *Server) validateAdmission(ar *AdmissionRequest, req *Request) error {
-	err := s.admission.Validate(ar)
+func (s *Server) validateAdmission(ar *admission.Attributes, req *request.Request) error {
+	err := s.admission.Validate(ar, host{s})
 	if s.traceOn() {
 		s.stage("admission", req, admissionMessage("validating", s.admission, err))
 	}
 	return err
 }
 
-func admissionMessage(phase string, a Admission, err error) string {
+func admissionMessage(phase string, a *admission.Chain, err error) string {
 	msg := phase + " admission"
 	if acted := a.LastPlugins(); len(acted) > 0 {
 		msg += " (" + joinNames(acted) + ")"
@@ -249,7 +251,7 @@ func encodeStored(obj api.Object) ([]byte, error) {
 func unmarshalStored(data []byte, obj api.Object) error { return json.Unmarshal(data, obj) }
 
 // storeCreate writes a new object to etcd and sets its resourceVersion.
-func (s *Server) storeCreate(req *Request, r *resource, obj api.Object) error {
+func (s *Server) storeCreate(req *request.Request, r *resource, obj api.Object) error {
 	m := obj.GetObjectMeta()
 	key := r.key(m.Namespace, m.Name)
 	data, err := encodeStored(obj)
@@ -276,7 +278,7 @@ func (s *Server) storeCreate(req *Request, r *resource, obj api.Object) error {
 }
 
 // storeUpdate writes a changed object guarded by its current mod revision.
-func (s *Server) storeUpdate(req *Request, r *resource, cur *cached, obj api.Object, data []byte) error {
+func (s *Server) storeUpdate(req *request.Request, r *resource, cur *cached, obj api.Object, data []byte) error {
 	s.interned.object(obj, cur.obj)
 	s.pendingKey, s.pendingObj = cur.key, obj
 	rev, err := s.store.Update(cur.key, data, cur.modRev)
@@ -297,7 +299,7 @@ func (s *Server) storeUpdate(req *Request, r *resource, cur *cached, obj api.Obj
 
 // storeDelete removes an object from etcd; it returns the object as last
 // seen, stamped with the delete revision.
-func (s *Server) storeDelete(req *Request, r *resource, cur *cached) (api.Object, error) {
+func (s *Server) storeDelete(req *request.Request, r *resource, cur *cached) (api.Object, error) {
 	rev, _, err := s.store.Delete(cur.key, cur.modRev)
 	switch err {
 	case nil:
@@ -312,7 +314,7 @@ func (s *Server) storeDelete(req *Request, r *resource, cur *cached) (api.Object
 	return restamp(cur.obj, rev), nil
 }
 
-func (s *Server) traceWrite(req *Request, op, key string, rev int64, size int) {
+func (s *Server) traceWrite(req *request.Request, op, key string, rev int64, size int) {
 	if !s.traceOn() {
 		return
 	}

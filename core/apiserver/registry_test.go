@@ -5,14 +5,15 @@ import (
 	"time"
 
 	"kubeplay/core/api"
+	"kubeplay/core/api/request"
 )
 
 func TestGenerationMovesOnlyWhenTheSpecChanges(t *testing.T) {
 	_, srv := newTestServer(t)
 	get := func() *api.Deployment {
-		return mustDo(t, srv, &Request{Verb: "get", Group: "apps", Resource: "deployments", Namespace: "default", Name: "nginx"}).(*api.Deployment)
+		return mustDo(t, srv, &request.Request{Verb: "get", Group: "apps", Resource: "deployments", Namespace: "default", Name: "nginx"}).(*api.Deployment)
 	}
-	mustDo(t, srv, &Request{Verb: "create", Group: "apps", Resource: "deployments", Namespace: "default", Body: deployment("default", "nginx", 1)})
+	mustDo(t, srv, &request.Request{Verb: "create", Group: "apps", Resource: "deployments", Namespace: "default", Body: deployment("default", "nginx", 1)})
 	tests := []struct {
 		name   string
 		sub    string
@@ -30,7 +31,7 @@ func TestGenerationMovesOnlyWhenTheSpecChanges(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			d := get()
 			tt.change(d)
-			mustDo(t, srv, &Request{Verb: "update", Group: "apps", Resource: "deployments", Subresource: tt.sub, Namespace: "default", Name: "nginx", Body: d})
+			mustDo(t, srv, &request.Request{Verb: "update", Group: "apps", Resource: "deployments", Subresource: tt.sub, Namespace: "default", Name: "nginx", Body: d})
 			if g := get().Generation; g != tt.want {
 				t.Errorf("generation = %d, want %d", g, tt.want)
 			}
@@ -42,7 +43,7 @@ func TestAnUpdateThatChangesNothingWritesNothing(t *testing.T) {
 	_, srv := newTestServer(t)
 	p := createPod(t, srv, pod("default", "web", nil))
 	rev := srv.Store().Rev()
-	got := mustDo(t, srv, &Request{Verb: "update", Resource: "pods", Namespace: "default", Name: "web", Body: p}).(*api.Pod)
+	got := mustDo(t, srv, &request.Request{Verb: "update", Resource: "pods", Namespace: "default", Name: "web", Body: p}).(*api.Pod)
 	if srv.Store().Rev() != rev || got.ResourceVersion != p.ResourceVersion {
 		t.Errorf("a no-op update wrote revision %d (rv %s)", srv.Store().Rev(), got.ResourceVersion)
 	}
@@ -55,7 +56,7 @@ func TestTheStatusSubresourceIsIsolatedFromTheMainResource(t *testing.T) {
 	p, _ := getPod(t, srv, "default", "web")
 	p.Status.Phase = api.PodRunning
 	p.Labels = map[string]string{"changed": "yes"}
-	mustDo(t, srv, &Request{Verb: "update", Resource: "pods", Namespace: "default", Name: "web", Body: p})
+	mustDo(t, srv, &request.Request{Verb: "update", Resource: "pods", Namespace: "default", Name: "web", Body: p})
 	got, _ := getPod(t, srv, "default", "web")
 	if got.Status.Phase != api.PodPending {
 		t.Errorf("a main PUT changed status.phase to %s", got.Status.Phase)
@@ -68,7 +69,7 @@ func TestTheStatusSubresourceIsIsolatedFromTheMainResource(t *testing.T) {
 	got.Status.PodIP = "10.244.1.5"
 	got.Spec.Containers[0].Image = "evil:latest"
 	got.Labels = nil
-	mustDo(t, srv, &Request{Verb: "update", Resource: "pods", Subresource: "status", Namespace: "default", Name: "web", Body: got})
+	mustDo(t, srv, &request.Request{Verb: "update", Resource: "pods", Subresource: "status", Namespace: "default", Name: "web", Body: got})
 	after, _ := getPod(t, srv, "default", "web")
 	if after.Status.Phase != api.PodRunning || after.Status.PodIP != "10.244.1.5" {
 		t.Errorf("a status PUT did not change the status: %+v", after.Status)
@@ -110,12 +111,12 @@ func TestPodDeletionIsGracefulOnlyForScheduledPods(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	mustDo(t, srv, &Request{Verb: "delete", Resource: "pods", Namespace: "default", Name: "pending"})
+	mustDo(t, srv, &request.Request{Verb: "delete", Resource: "pods", Namespace: "default", Name: "pending"})
 	if _, err := getPod(t, srv, "default", "pending"); !api.IsNotFound(err) {
 		t.Errorf("an unscheduled pod should be gone at once, got %v", err)
 	}
 
-	mustDo(t, srv, &Request{Verb: "delete", Resource: "pods", Namespace: "default", Name: "running"})
+	mustDo(t, srv, &request.Request{Verb: "delete", Resource: "pods", Namespace: "default", Name: "running"})
 	p, err := getPod(t, srv, "default", "running")
 	if err != nil {
 		t.Fatalf("a scheduled pod should linger: %v", err)
@@ -125,7 +126,7 @@ func TestPodDeletionIsGracefulOnlyForScheduledPods(t *testing.T) {
 		t.Errorf("deletionTimestamp %v grace %v, want now+30s and 30", p.DeletionTimestamp, p.DeletionGracePeriodSeconds)
 	}
 	// The kubelet, once the containers are stopped, deletes with grace 0.
-	_, err = do(t, srv, &Request{User: Node("demo-worker"), Component: "kubelet/demo-worker", Verb: "delete", Resource: "pods",
+	_, err = do(t, srv, &request.Request{User: Node("demo-worker"), Component: "kubelet/demo-worker", Verb: "delete", Resource: "pods",
 		Namespace: "default", Name: "running", GracePeriodSeconds: int64p(0)})
 	if err != nil {
 		t.Fatal(err)
@@ -138,15 +139,15 @@ func TestPodDeletionIsGracefulOnlyForScheduledPods(t *testing.T) {
 func TestFinalizersKeepAnObjectUntilTheyAreRemoved(t *testing.T) {
 	_, srv := newTestServer(t)
 	cm := &api.ConfigMap{ObjectMeta: api.ObjectMeta{Name: "cfg", Finalizers: []string{"example.com/hold"}}}
-	mustDo(t, srv, &Request{Verb: "create", Resource: "configmaps", Namespace: "default", Body: cm})
-	mustDo(t, srv, &Request{Verb: "delete", Resource: "configmaps", Namespace: "default", Name: "cfg"})
-	got := mustDo(t, srv, &Request{Verb: "get", Resource: "configmaps", Namespace: "default", Name: "cfg"}).(*api.ConfigMap)
+	mustDo(t, srv, &request.Request{Verb: "create", Resource: "configmaps", Namespace: "default", Body: cm})
+	mustDo(t, srv, &request.Request{Verb: "delete", Resource: "configmaps", Namespace: "default", Name: "cfg"})
+	got := mustDo(t, srv, &request.Request{Verb: "get", Resource: "configmaps", Namespace: "default", Name: "cfg"}).(*api.ConfigMap)
 	if got.DeletionTimestamp == nil || *got.DeletionGracePeriodSeconds != 0 {
 		t.Fatalf("deletionTimestamp %v grace %v", got.DeletionTimestamp, got.DeletionGracePeriodSeconds)
 	}
 	got.Finalizers = nil
-	mustDo(t, srv, &Request{Verb: "update", Resource: "configmaps", Namespace: "default", Name: "cfg", Body: got})
-	if _, err := do(t, srv, &Request{Verb: "get", Resource: "configmaps", Namespace: "default", Name: "cfg"}); !api.IsNotFound(err) {
+	mustDo(t, srv, &request.Request{Verb: "update", Resource: "configmaps", Namespace: "default", Name: "cfg", Body: got})
+	if _, err := do(t, srv, &request.Request{Verb: "get", Resource: "configmaps", Namespace: "default", Name: "cfg"}); !api.IsNotFound(err) {
 		t.Errorf("after its last finalizer went, the object should be gone: %v", err)
 	}
 }
@@ -164,9 +165,9 @@ func TestPropagationPoliciesBecomeGarbageCollectorFinalizers(t *testing.T) {
 	for _, tt := range tests {
 		t.Run("policy "+tt.policy, func(t *testing.T) {
 			_, srv := newTestServer(t)
-			d := mustDo(t, srv, &Request{Verb: "create", Group: "apps", Resource: "deployments", Namespace: "default", Body: deployment("default", "nginx", 1)}).(*api.Deployment)
-			mustDo(t, srv, &Request{Verb: "delete", Group: "apps", Resource: "deployments", Namespace: "default", Name: "nginx", PropagationPolicy: tt.policy})
-			obj, err := do(t, srv, &Request{Verb: "get", Group: "apps", Resource: "deployments", Namespace: "default", Name: "nginx"})
+			d := mustDo(t, srv, &request.Request{Verb: "create", Group: "apps", Resource: "deployments", Namespace: "default", Body: deployment("default", "nginx", 1)}).(*api.Deployment)
+			mustDo(t, srv, &request.Request{Verb: "delete", Group: "apps", Resource: "deployments", Namespace: "default", Name: "nginx", PropagationPolicy: tt.policy})
+			obj, err := do(t, srv, &request.Request{Verb: "get", Group: "apps", Resource: "deployments", Namespace: "default", Name: "nginx"})
 			if tt.want == nil {
 				if !api.IsNotFound(err) {
 					t.Fatalf("want deleted, got %v", err)
@@ -191,7 +192,7 @@ func TestDeletePreconditionsAreChecked(t *testing.T) {
 	_, srv := newTestServer(t)
 	createPod(t, srv, pod("default", "web", nil))
 	uid := "00000000-0000-4000-8000-000000000000"
-	_, err := do(t, srv, &Request{Verb: "delete", Resource: "pods", Namespace: "default", Name: "web", Preconditions: &api.Preconditions{UID: &uid}})
+	_, err := do(t, srv, &request.Request{Verb: "delete", Resource: "pods", Namespace: "default", Name: "web", Preconditions: &api.Preconditions{UID: &uid}})
 	if !api.IsConflict(err) {
 		t.Fatalf("want a Conflict, got %v", err)
 	}
@@ -199,23 +200,23 @@ func TestDeletePreconditionsAreChecked(t *testing.T) {
 
 func TestANamespaceTerminatesThenGoesWhenFinalized(t *testing.T) {
 	_, srv := newTestServer(t)
-	mustDo(t, srv, &Request{Verb: "create", Resource: "namespaces", Body: &api.Namespace{ObjectMeta: api.ObjectMeta{Name: "team"}}})
-	ns := mustDo(t, srv, &Request{Verb: "get", Resource: "namespaces", Name: "team"}).(*api.Namespace)
+	mustDo(t, srv, &request.Request{Verb: "create", Resource: "namespaces", Body: &api.Namespace{ObjectMeta: api.ObjectMeta{Name: "team"}}})
+	ns := mustDo(t, srv, &request.Request{Verb: "get", Resource: "namespaces", Name: "team"}).(*api.Namespace)
 	if len(ns.Spec.Finalizers) != 1 || ns.Spec.Finalizers[0] != "kubernetes" || ns.Status.Phase != api.NamespaceActive {
 		t.Fatalf("new namespace: %+v %+v", ns.Spec, ns.Status)
 	}
-	mustDo(t, srv, &Request{Verb: "delete", Resource: "namespaces", Name: "team"})
-	ns = mustDo(t, srv, &Request{Verb: "get", Resource: "namespaces", Name: "team"}).(*api.Namespace)
+	mustDo(t, srv, &request.Request{Verb: "delete", Resource: "namespaces", Name: "team"})
+	ns = mustDo(t, srv, &request.Request{Verb: "get", Resource: "namespaces", Name: "team"}).(*api.Namespace)
 	if ns.Status.Phase != api.NamespaceTerminating || ns.DeletionTimestamp == nil {
 		t.Fatalf("deleted namespace: phase %s deletionTimestamp %v", ns.Status.Phase, ns.DeletionTimestamp)
 	}
-	_, err := do(t, srv, &Request{Verb: "delete", Resource: "namespaces", Name: "team"})
+	_, err := do(t, srv, &request.Request{Verb: "delete", Resource: "namespaces", Name: "team"})
 	if want := `Operation cannot be fulfilled on namespaces "team": ` + namespaceDeletingMsg; errText(err) != want {
 		t.Errorf("second delete: %v", err)
 	}
 	ns.Spec.Finalizers = nil
-	mustDo(t, srv, &Request{User: ControllerManager(), Verb: "update", Resource: "namespaces", Subresource: "finalize", Name: "team", Body: ns})
-	if _, err := do(t, srv, &Request{Verb: "get", Resource: "namespaces", Name: "team"}); !api.IsNotFound(err) {
+	mustDo(t, srv, &request.Request{User: ControllerManager(), Verb: "update", Resource: "namespaces", Subresource: "finalize", Name: "team", Body: ns})
+	if _, err := do(t, srv, &request.Request{Verb: "get", Resource: "namespaces", Name: "team"}); !api.IsNotFound(err) {
 		t.Errorf("a finalized namespace should be gone: %v", err)
 	}
 }
@@ -243,7 +244,7 @@ func TestPatchTypes(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			_, srv := newTestServer(t)
 			createPod(t, srv, pod("default", "web", map[string]string{"app": "web"}))
-			got := mustDo(t, srv, &Request{Verb: "patch", Resource: "pods", Namespace: "default", Name: "web",
+			got := mustDo(t, srv, &request.Request{Verb: "patch", Resource: "pods", Namespace: "default", Name: "web",
 				PatchType: tt.patchType, Patch: []byte(tt.patch)}).(*api.Pod)
 			if !tt.check(got) {
 				t.Errorf("patched pod: labels %v containers %+v", got.Labels, got.Spec.Containers)
@@ -273,20 +274,20 @@ func TestMergePatchFollowsRFC7386(t *testing.T) {
 
 func TestTheScaleSubresourceReadsAndWritesReplicas(t *testing.T) {
 	_, srv := newTestServer(t)
-	mustDo(t, srv, &Request{Verb: "create", Group: "apps", Resource: "deployments", Namespace: "default", Body: deployment("default", "nginx", 2)})
-	sc := mustDo(t, srv, &Request{Verb: "get", Group: "apps", Resource: "deployments", Subresource: "scale", Namespace: "default", Name: "nginx"}).(*api.Scale)
+	mustDo(t, srv, &request.Request{Verb: "create", Group: "apps", Resource: "deployments", Namespace: "default", Body: deployment("default", "nginx", 2)})
+	sc := mustDo(t, srv, &request.Request{Verb: "get", Group: "apps", Resource: "deployments", Subresource: "scale", Namespace: "default", Name: "nginx"}).(*api.Scale)
 	if sc.Spec.Replicas != 2 || sc.Status.Selector != "app=nginx" || sc.Kind != "Scale" || sc.APIVersion != "autoscaling/v1" {
 		t.Fatalf("scale = %+v", sc)
 	}
 	sc.Spec.Replicas = 5
-	mustDo(t, srv, &Request{Verb: "update", Group: "apps", Resource: "deployments", Subresource: "scale", Namespace: "default", Name: "nginx", Body: sc})
-	d := mustDo(t, srv, &Request{Verb: "get", Group: "apps", Resource: "deployments", Namespace: "default", Name: "nginx"}).(*api.Deployment)
+	mustDo(t, srv, &request.Request{Verb: "update", Group: "apps", Resource: "deployments", Subresource: "scale", Namespace: "default", Name: "nginx", Body: sc})
+	d := mustDo(t, srv, &request.Request{Verb: "get", Group: "apps", Resource: "deployments", Namespace: "default", Name: "nginx"}).(*api.Deployment)
 	if *d.Spec.Replicas != 5 || d.Generation != 2 {
 		t.Errorf("replicas %d generation %d", *d.Spec.Replicas, d.Generation)
 	}
-	mustDo(t, srv, &Request{Verb: "patch", Group: "apps", Resource: "deployments", Subresource: "scale", Namespace: "default", Name: "nginx",
+	mustDo(t, srv, &request.Request{Verb: "patch", Group: "apps", Resource: "deployments", Subresource: "scale", Namespace: "default", Name: "nginx",
 		PatchType: MergePatchType, Patch: []byte(`{"spec":{"replicas":1}}`)})
-	d = mustDo(t, srv, &Request{Verb: "get", Group: "apps", Resource: "deployments", Namespace: "default", Name: "nginx"}).(*api.Deployment)
+	d = mustDo(t, srv, &request.Request{Verb: "get", Group: "apps", Resource: "deployments", Namespace: "default", Name: "nginx"}).(*api.Deployment)
 	if *d.Spec.Replicas != 1 {
 		t.Errorf("after patch replicas %d", *d.Spec.Replicas)
 	}
@@ -296,7 +297,7 @@ func TestServicesGetClusterIPsAndNodePorts(t *testing.T) {
 	_, srv := newTestServer(t)
 	svc := &api.Service{ObjectMeta: api.ObjectMeta{Name: "web"}, Spec: api.ServiceSpec{Type: api.ServiceTypeNodePort,
 		Selector: map[string]string{"app": "web"}, Ports: []api.ServicePort{{Port: 80, TargetPort: api.FromInt32(8080)}}}}
-	got := mustDo(t, srv, &Request{Verb: "create", Resource: "services", Namespace: "default", Body: svc}).(*api.Service)
+	got := mustDo(t, srv, &request.Request{Verb: "create", Resource: "services", Namespace: "default", Body: svc}).(*api.Service)
 	off, ok := ipOffset(got.Spec.ClusterIP)
 	if !ok || off <= staticBand || len(got.Spec.ClusterIPs) != 1 {
 		t.Errorf("clusterIP %q (offset %d), clusterIPs %v", got.Spec.ClusterIP, off, got.Spec.ClusterIPs)
@@ -306,7 +307,7 @@ func TestServicesGetClusterIPsAndNodePorts(t *testing.T) {
 	}
 	taken := &api.Service{ObjectMeta: api.ObjectMeta{Name: "dup"}, Spec: api.ServiceSpec{ClusterIP: "10.96.0.1",
 		Ports: []api.ServicePort{{Port: 80}}}}
-	_, err := do(t, srv, &Request{Verb: "create", Resource: "services", Namespace: "default", Body: taken})
+	_, err := do(t, srv, &request.Request{Verb: "create", Resource: "services", Namespace: "default", Body: taken})
 	if !api.IsInvalid(err) {
 		t.Errorf("taking 10.96.0.1 again: %v", err)
 	}
@@ -323,15 +324,15 @@ func TestListsFilterBySelectorsInKeyOrder(t *testing.T) {
 	}
 	tests := []struct {
 		name string
-		req  Request
+		req  request.Request
 		want []string
 	}{
-		{"every pod of a namespace", Request{Namespace: "default"}, []string{"a", "b", "c"}},
-		{"all namespaces", Request{}, []string{"a", "b", "c", "dns"}},
-		{"by label", Request{LabelSelector: "name in (a,c)"}, []string{"a", "c"}},
-		{"by node", Request{FieldSelector: "spec.nodeName=demo-worker"}, []string{"b"}},
-		{"unscheduled", Request{Namespace: "default", FieldSelector: "spec.nodeName="}, []string{"a", "c"}},
-		{"by name", Request{FieldSelector: "metadata.name=dns"}, []string{"dns"}},
+		{"every pod of a namespace", request.Request{Namespace: "default"}, []string{"a", "b", "c"}},
+		{"all namespaces", request.Request{}, []string{"a", "b", "c", "dns"}},
+		{"by label", request.Request{LabelSelector: "name in (a,c)"}, []string{"a", "c"}},
+		{"by node", request.Request{FieldSelector: "spec.nodeName=demo-worker"}, []string{"b"}},
+		{"unscheduled", request.Request{Namespace: "default", FieldSelector: "spec.nodeName="}, []string{"a", "c"}},
+		{"by name", request.Request{FieldSelector: "metadata.name=dns"}, []string{"dns"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"kubeplay/core/api"
+	"kubeplay/core/api/request"
+	"kubeplay/core/apiserver/admission"
 	"kubeplay/core/sim"
 	"kubeplay/core/store"
 	"kubeplay/core/trace"
@@ -45,9 +47,9 @@ type Server struct {
 	byPrefix  map[string]*resource
 	resources []*resource
 
-	users     map[string]UserInfo
+	users     map[string]request.UserInfo
 	rbac      rbacCache
-	admission Admission
+	admission *admission.Chain
 	hooks     Hooks
 
 	// pendingKey/pendingObj hand the object being written to the store
@@ -114,7 +116,7 @@ func New(s *sim.Sim, st *store.Store) *Server {
 		sim:   s,
 		store: st,
 		byGR:  map[api.GroupResource]*resource{},
-		users: map[string]UserInfo{},
+		users: map[string]request.UserInfo{},
 		ips:   newIPAllocator(),
 		ports: newPortAllocator(),
 		hooks: defaultHooks(),
@@ -132,7 +134,7 @@ func New(s *sim.Sim, st *store.Store) *Server {
 		}
 		srv.resources = append(srv.resources, r)
 	}
-	srv.admission = srv.newAdmission()
+	srv.admission = admission.NewChain()
 	srv.load()
 	if st.Rev() <= 1 {
 		srv.bootstrap()

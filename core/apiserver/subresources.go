@@ -9,6 +9,7 @@ import (
 
 	"kubeplay/core/api"
 	"kubeplay/core/api/field"
+	"kubeplay/core/apiserver/admission"
 )
 
 // Subresources: pods/binding (the scheduler's decision), pods/eviction, and
@@ -51,7 +52,7 @@ func (s *Server) bind(ctx *reqCtx) (api.Object, error) {
 	if old.Spec.NodeName != "" {
 		return nil, api.NewConflict(bindingGR, name, fmt.Sprintf("pod %s is already assigned to node %q", name, old.Spec.NodeName))
 	}
-	ar := &AdmissionRequest{Operation: "CREATE", Resource: r.info, Subresource: "binding", Namespace: req.Namespace,
+	ar := &admission.Attributes{Operation: "CREATE", Resource: r.info, Subresource: "binding", Namespace: req.Namespace,
 		Name: name, Object: b, User: ctx.user, DryRun: req.DryRun}
 	if err := s.admit(ar, req); err != nil {
 		return nil, err

@@ -7,6 +7,8 @@ import (
 	"reflect"
 
 	"kubeplay/core/api"
+	"kubeplay/core/api/request"
+	"kubeplay/core/apiserver/admission"
 )
 
 // Update (PUT) and patch (PATCH) of an object or its status: optimistic
@@ -57,7 +59,7 @@ func (s *Server) patch(ctx *reqCtx, sub string) (api.Object, error) {
 }
 
 // patched applies the request's patch to cur and decodes the result.
-func (s *Server) patched(r *resource, cur api.Object, req *Request) (api.Object, error) {
+func (s *Server) patched(r *resource, cur api.Object, req *request.Request) (api.Object, error) {
 	orig, err := json.Marshal(cur)
 	if err != nil {
 		return nil, api.NewInternalError(err)
@@ -110,7 +112,7 @@ func (s *Server) updateObject(ctx *reqCtx, r *resource, cur *cached, obj api.Obj
 	if on {
 		s.stage("decode", req, fmt.Sprintf("decoded %s %s and applied defaults", r.info.Kind, objectName(m)))
 	}
-	ar := &AdmissionRequest{Operation: "UPDATE", Resource: r.info, Subresource: sub, Namespace: m.Namespace,
+	ar := &admission.Attributes{Operation: "UPDATE", Resource: r.info, Subresource: sub, Namespace: m.Namespace,
 		Name: m.Name, Object: obj, OldObject: old, User: ctx.user, DryRun: req.DryRun}
 	if err := s.admit(ar, req); err != nil {
 		return nil, err
@@ -141,7 +143,7 @@ func (s *Server) updateObject(ctx *reqCtx, r *resource, cur *cached, obj api.Obj
 // commitUpdate stores obj as the new state of cur. An update that changes
 // nothing is not written (no new revision, no watch event); an update that
 // removes the last finalizer of an object being deleted deletes it.
-func (s *Server) commitUpdate(req *Request, r *resource, cur *cached, obj api.Object) (api.Object, error) {
+func (s *Server) commitUpdate(req *request.Request, r *resource, cur *cached, obj api.Object) (api.Object, error) {
 	m, om := obj.GetObjectMeta(), cur.obj.GetObjectMeta()
 	if m.DeletionTimestamp != nil && len(m.Finalizers) == 0 && om.DeletionGracePeriodSeconds != nil &&
 		*om.DeletionGracePeriodSeconds == 0 && !namespacePending(obj) {

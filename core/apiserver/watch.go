@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"kubeplay/core/api"
+	"kubeplay/core/api/request"
 	"kubeplay/core/trace"
 )
 
@@ -21,7 +22,7 @@ type watcher struct {
 	fields    fieldSelector
 	node      string // indexed by spec.nodeName (pods)
 	indexed   bool
-	fn        func(WatchEvent)
+	fn        func(request.WatchEvent)
 	stopped   bool
 	last      time.Time // due time of the last scheduled delivery (keeps order)
 	lastRev   int64
@@ -68,7 +69,7 @@ func (w *watcher) matches(obj api.Object) bool {
 // change after X (X+1 onwards). A revision older than the watch cache's
 // window yields a single ERROR event carrying a 410 Expired Status
 // (`too old resource version: X (Y)`), after which nothing more arrives.
-func (s *Server) Watch(req *Request, fn func(WatchEvent)) (stop func(), err error) {
+func (s *Server) Watch(req *request.Request, fn func(request.WatchEvent)) (stop func(), err error) {
 	req.Verb = "watch"
 	s.stats.Watches++
 	ctx, err := s.begin(req)
@@ -109,7 +110,7 @@ func (s *Server) Watch(req *Request, fn func(WatchEvent)) (stop func(), err erro
 		// The cacher answers 200 and streams one ERROR event.
 		s.finish(ctx, nil, nil)
 		se := api.NewResourceExpired(fmt.Sprintf("too old resource version: %d (%d)", rv, r.cache.oldest-1))
-		s.deliver(w, WatchEvent{Type: Error, Object: &se.ErrStatus})
+		s.deliver(w, request.WatchEvent{Type: request.Error, Object: &se.ErrStatus})
 		w.stopped = true
 		return stop, nil
 	}
@@ -166,7 +167,7 @@ func (s *Server) stopWatch(w *watcher) {
 
 // deliver schedules one notification to w after a small virtual latency
 // (1ms plus up to 2ms, drawn from the sim), never before the previous one.
-func (s *Server) deliver(w *watcher, ev WatchEvent) {
+func (s *Server) deliver(w *watcher, ev request.WatchEvent) {
 	lat := time.Millisecond + time.Duration(s.sim.Rand().IntN(2001))*time.Microsecond
 	at := s.sim.Now().Add(lat)
 	if at.Before(w.last) {
@@ -174,7 +175,7 @@ func (s *Server) deliver(w *watcher, ev WatchEvent) {
 	}
 	w.last = at
 	s.sim.After(at.Sub(s.sim.Now()), w.timerName, func() {
-		if w.stopped && ev.Type != Error {
+		if w.stopped && ev.Type != request.Error {
 			return
 		}
 		w.lastRev = ev.Revision
@@ -184,7 +185,7 @@ func (s *Server) deliver(w *watcher, ev WatchEvent) {
 			m := ev.Object.GetObjectMeta()
 			rec := trace.Record{Kind: trace.Watch, From: Component, To: w.component, Verb: ev.Type,
 				Resource: w.r.gr.String(), Namespace: m.Namespace, Name: m.Name, Revision: ev.Revision}
-			if ev.Type == Error {
+			if ev.Type == request.Error {
 				rec.Message = fmt.Sprintf("watch %s → %s: ERROR %s", w.r.gr, w.component, ev.Object.(*api.Status).Message)
 			} else {
 				rec.Message = fmt.Sprintf("watch %s → %s: %s %s (revision %d)", w.r.gr, w.component, ev.Type, objectName(m), ev.Revision)

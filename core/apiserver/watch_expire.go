@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"kubeplay/core/api"
+	"kubeplay/core/api/request"
 )
 
 // ExpireWatches plays what happens to open watches after a compaction when
@@ -39,7 +40,7 @@ func (s *Server) ExpireWatches() int {
 				continue
 			}
 			se := api.NewResourceExpired(fmt.Sprintf("too old resource version: %d (%d)", seen, r.cache.oldest-1))
-			s.deliver(w, WatchEvent{Type: Error, Object: &se.ErrStatus})
+			s.deliver(w, request.WatchEvent{Type: request.Error, Object: &se.ErrStatus})
 			s.stopWatch(w)
 			n++
 		}

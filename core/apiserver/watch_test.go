@@ -8,13 +8,14 @@ import (
 	"time"
 
 	"kubeplay/core/api"
+	"kubeplay/core/api/request"
 	"kubeplay/core/trace"
 )
 
-func summary(evs []WatchEvent) string {
+func summary(evs []request.WatchEvent) string {
 	var parts []string
 	for _, e := range evs {
-		if e.Type == Error {
+		if e.Type == request.Error {
 			parts = append(parts, "ERROR "+e.Object.(*api.Status).Message)
 			continue
 		}
@@ -25,7 +26,7 @@ func summary(evs []WatchEvent) string {
 
 func TestWatchDeliversChangesAfterASmallVirtualLatency(t *testing.T) {
 	s, srv := newTestServer(t)
-	evs, stop := collect(t, srv, &Request{Resource: "pods", Namespace: "default", Component: "kube-scheduler"})
+	evs, stop := collect(t, srv, &request.Request{Resource: "pods", Namespace: "default", Component: "kube-scheduler"})
 	defer stop()
 	start := s.Now()
 	createPod(t, srv, pod("default", "web", nil))
@@ -43,7 +44,7 @@ func TestWatchDeliversChangesAfterASmallVirtualLatency(t *testing.T) {
 		t.Errorf("delivered after %v, want 1ms..3ms", at)
 	}
 	e := (*evs)[0]
-	if e.Type != Added || e.Revision != srv.Store().Rev() || e.Object.GetObjectMeta().ResourceVersion != strconv.FormatInt(e.Revision, 10) {
+	if e.Type != request.Added || e.Revision != srv.Store().Rev() || e.Object.GetObjectMeta().ResourceVersion != strconv.FormatInt(e.Revision, 10) {
 		t.Errorf("event %s rev %d rv %s", e.Type, e.Revision, e.Object.GetObjectMeta().ResourceVersion)
 	}
 	var rec *trace.Record
@@ -63,7 +64,7 @@ func TestWatchFromAResourceVersionStartsRightAfterIt(t *testing.T) {
 	a := createPod(t, srv, pod("default", "a", nil))
 	createPod(t, srv, pod("default", "b", nil))
 	createPod(t, srv, pod("default", "c", nil))
-	mustDo(t, srv, &Request{Verb: "delete", Resource: "pods", Namespace: "default", Name: "b"})
+	mustDo(t, srv, &request.Request{Verb: "delete", Resource: "pods", Namespace: "default", Name: "b"})
 	tests := []struct {
 		name, rv, want string
 	}{
@@ -73,7 +74,7 @@ func TestWatchFromAResourceVersionStartsRightAfterIt(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			evs, stop := collect(t, srv, &Request{Resource: "pods", Namespace: "default", ResourceVersion: tt.rv})
+			evs, stop := collect(t, srv, &request.Request{Resource: "pods", Namespace: "default", ResourceVersion: tt.rv})
 			defer stop()
 			settle(s)
 			if got := summary(*evs); got != tt.want {
@@ -93,7 +94,7 @@ func TestAWatchBeyondTheCompactedHistoryGetsOne410(t *testing.T) {
 	if err := srv.Store().Compact(compactAt); err != nil {
 		t.Fatal(err)
 	}
-	evs, stop := collect(t, srv, &Request{Resource: "pods", Namespace: "default", ResourceVersion: a.ResourceVersion})
+	evs, stop := collect(t, srv, &request.Request{Resource: "pods", Namespace: "default", ResourceVersion: a.ResourceVersion})
 	defer stop()
 	createPod(t, srv, pod("default", "later", nil))
 	settle(s)
@@ -106,7 +107,7 @@ func TestAWatchBeyondTheCompactedHistoryGetsOne410(t *testing.T) {
 		t.Errorf("status %d %s", st.Code, st.Reason)
 	}
 	// Resuming from the compaction boundary still works.
-	evs2, stop2 := collect(t, srv, &Request{Resource: "pods", Namespace: "default", ResourceVersion: strconv.FormatInt(compactAt-1, 10)})
+	evs2, stop2 := collect(t, srv, &request.Request{Resource: "pods", Namespace: "default", ResourceVersion: strconv.FormatInt(compactAt-1, 10)})
 	defer stop2()
 	settle(s)
 	if got := summary(*evs2); got != "ADDED p4, ADDED later" {
@@ -116,18 +117,18 @@ func TestAWatchBeyondTheCompactedHistoryGetsOne410(t *testing.T) {
 
 func TestASelectorWatchSeesObjectsEnterAndLeave(t *testing.T) {
 	s, srv := newTestServer(t)
-	evs, stop := collect(t, srv, &Request{Resource: "pods", Namespace: "default", LabelSelector: "app=web"})
+	evs, stop := collect(t, srv, &request.Request{Resource: "pods", Namespace: "default", LabelSelector: "app=web"})
 	defer stop()
 	createPod(t, srv, pod("default", "other", map[string]string{"app": "db"}))
 	createPod(t, srv, pod("default", "web", map[string]string{"app": "web"}))
 	relabel := func(name, app string) {
-		mustDo(t, srv, &Request{Verb: "patch", Resource: "pods", Namespace: "default", Name: name, PatchType: MergePatchType,
+		mustDo(t, srv, &request.Request{Verb: "patch", Resource: "pods", Namespace: "default", Name: name, PatchType: MergePatchType,
 			Patch: []byte(`{"metadata":{"labels":{"app":"` + app + `"}}}`)})
 	}
 	relabel("web", "web2")  // leaves
 	relabel("other", "web") // enters
 	relabel("other", "web") // no change: no event
-	mustDo(t, srv, &Request{Verb: "delete", Resource: "pods", Namespace: "default", Name: "other"})
+	mustDo(t, srv, &request.Request{Verb: "delete", Resource: "pods", Namespace: "default", Name: "other"})
 	settle(s)
 	want := "ADDED web, DELETED web, ADDED other, DELETED other"
 	if got := summary(*evs); got != want {
@@ -142,7 +143,7 @@ func TestASelectorWatchSeesObjectsEnterAndLeave(t *testing.T) {
 
 func TestANodeWatchSeesOnlyItsPods(t *testing.T) {
 	s, srv := newTestServer(t)
-	mine, stop := collect(t, srv, &Request{User: Node("demo-worker"), Component: "kubelet/demo-worker", Resource: "pods",
+	mine, stop := collect(t, srv, &request.Request{User: Node("demo-worker"), Component: "kubelet/demo-worker", Resource: "pods",
 		FieldSelector: "spec.nodeName=demo-worker"})
 	defer stop()
 	createPod(t, srv, pod("default", "a", nil))
@@ -153,7 +154,7 @@ func TestANodeWatchSeesOnlyItsPods(t *testing.T) {
 	if err := bind(t, srv, "default", "b", "demo-worker2"); err != nil {
 		t.Fatal(err)
 	}
-	mustDo(t, srv, &Request{Verb: "delete", Resource: "pods", Namespace: "default", Name: "a", GracePeriodSeconds: int64p(0)})
+	mustDo(t, srv, &request.Request{Verb: "delete", Resource: "pods", Namespace: "default", Name: "a", GracePeriodSeconds: int64p(0)})
 	settle(s)
 	if got := summary(*mine); got != "ADDED a, DELETED a" {
 		t.Errorf("got %q", got)
@@ -170,9 +171,9 @@ func TestANodeWatchSeesOnlyItsPods(t *testing.T) {
 
 func TestEventsFromOneChangeArriveInOrderAtEveryWatcher(t *testing.T) {
 	s, srv := newTestServer(t)
-	var lists []*[]WatchEvent
+	var lists []*[]request.WatchEvent
 	for i := 0; i < 5; i++ {
-		evs, stop := collect(t, srv, &Request{Resource: "pods", Component: fmt.Sprintf("w%d", i)})
+		evs, stop := collect(t, srv, &request.Request{Resource: "pods", Component: fmt.Sprintf("w%d", i)})
 		defer stop()
 		lists = append(lists, evs)
 	}
@@ -194,12 +195,12 @@ func TestEventsFromOneChangeArriveInOrderAtEveryWatcher(t *testing.T) {
 
 func TestWatchIsAuthorized(t *testing.T) {
 	_, srv := newTestServer(t)
-	_, err := srv.Watch(&Request{User: UserInfo{Name: "alice"}, Component: "kubectl", Resource: "pods", Namespace: "default"}, func(WatchEvent) {})
+	_, err := srv.Watch(&request.Request{User: request.UserInfo{Name: "alice"}, Component: "kubectl", Resource: "pods", Namespace: "default"}, func(request.WatchEvent) {})
 	want := `pods is forbidden: User "alice" cannot watch resource "pods" in API group "" in the namespace "default"`
 	if errText(err) != want {
 		t.Errorf("got %v", err)
 	}
-	_, err = srv.Watch(&Request{User: Node("demo-worker"), Component: "kubelet/demo-worker", Resource: "pods"}, func(WatchEvent) {})
+	_, err = srv.Watch(&request.Request{User: Node("demo-worker"), Component: "kubelet/demo-worker", Resource: "pods"}, func(request.WatchEvent) {})
 	if !api.IsForbidden(err) || !strings.HasSuffix(errText(err), ": can only list/watch pods with spec.nodeName field selector") {
 		t.Errorf("a kubelet watching every pod: %v", err)
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"kubeplay/core/api"
+	"kubeplay/core/api/request"
 	"kubeplay/core/apiserver"
 	"kubeplay/core/sim"
 	"kubeplay/core/store"
@@ -15,7 +16,7 @@ import (
 
 // These tests run the client against the real kube-apiserver and etcd.
 
-var adminUser = apiserver.UserInfo{Name: apiserver.UserAdmin, Groups: []string{apiserver.GroupMasters}}
+var adminUser = request.UserInfo{Name: request.UserAdmin, Groups: []string{request.GroupMasters}}
 
 func newRealCluster(t testing.TB) (*sim.Sim, *apiserver.Server, *Client) {
 	t.Helper()
@@ -38,7 +39,7 @@ func TestRealInformerFollowsTheAPIServer(t *testing.T) {
 	if _, err := pods.Create(realPod("a")); err != nil {
 		t.Fatal(err)
 	}
-	kcm := New(c.srv.(*apiserver.Server), apiserver.UserInfo{Name: apiserver.UserControllerManager}, "kube-controller-manager")
+	kcm := New(c.srv.(*apiserver.Server), request.UserInfo{Name: request.UserControllerManager}, "kube-controller-manager")
 	inf := NewInformer(kcm, "pods", "", ListOptions{}, 0)
 	got := notes(inf)
 	inf.Run()
@@ -146,13 +147,13 @@ func TestRealRecorderAndEventsRecorder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	kcm := New(srv, apiserver.UserInfo{Name: apiserver.UserControllerManager}, "kube-controller-manager/replicaset-controller")
+	kcm := New(srv, request.UserInfo{Name: request.UserControllerManager}, "kube-controller-manager/replicaset-controller")
 	rec := NewRecorder(kcm, "replicaset-controller", "")
 	rec.Event(obj, api.EventTypeNormal, "SuccessfulCreate", "Created pod: web")
 	s.Advance(30 * time.Second)
 	rec.Event(obj, api.EventTypeNormal, "SuccessfulCreate", "Created pod: web")
 
-	sched := New(srv, apiserver.UserInfo{Name: apiserver.UserScheduler}, "kube-scheduler")
+	sched := New(srv, request.UserInfo{Name: request.UserScheduler}, "kube-scheduler")
 	er := NewEventsRecorder(sched, "default-scheduler", "default-scheduler-demo-control-plane")
 	er.Eventf(obj, nil, api.EventTypeWarning, "FailedScheduling", "Scheduling", "0/3 nodes are available: 3 Insufficient cpu.")
 	s.Advance(10 * time.Second)
@@ -186,7 +187,7 @@ func BenchmarkRealInformerEventThroughput(b *testing.B) {
 	s, srv, c := newRealCluster(b)
 	s.Trace.Disabled = true
 	pods := c.Resource("pods").Namespace("default")
-	inf := NewInformer(New(srv, apiserver.UserInfo{Name: apiserver.UserControllerManager}, "kube-controller-manager"), "pods", "", ListOptions{}, 0)
+	inf := NewInformer(New(srv, request.UserInfo{Name: request.UserControllerManager}, "kube-controller-manager"), "pods", "", ListOptions{}, 0)
 	handled := 0
 	inf.AddEventHandler(Handler{OnAdd: func(api.Object) { handled++ }, OnUpdate: func(_, _ api.Object) { handled++ }})
 	inf.Run()

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"kubeplay/core/api"
-	"kubeplay/core/apiserver"
+	"kubeplay/core/api/request"
 )
 
 // BenchmarkInformerEventThroughput measures how many watch events per second
@@ -34,14 +34,14 @@ func BenchmarkInformerEventThroughput(b *testing.B) {
 	b.ResetTimer()
 	for n := 0; n < b.N; n++ {
 		p := objs[n%pods]
-		typ := apiserver.Modified
+		typ := request.Modified
 		switch (n / pods) % 3 {
 		case 0:
-			typ = apiserver.Added
+			typ = request.Added
 		case 2:
-			typ = apiserver.Deleted
+			typ = request.Deleted
 		}
-		inf.handle(apiserver.WatchEvent{Type: typ, Object: p, Revision: int64(n + 1)})
+		inf.handle(request.WatchEvent{Type: typ, Object: p, Revision: int64(n + 1)})
 	}
 	b.StopTimer()
 	if handled != b.N {

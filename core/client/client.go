@@ -4,7 +4,7 @@ import (
 	"strings"
 
 	"kubeplay/core/api"
-	"kubeplay/core/apiserver"
+	"kubeplay/core/api/request"
 	"kubeplay/core/sim"
 )
 
@@ -12,9 +12,9 @@ import (
 // *apiserver.Server implements it; tests may use a fake.
 type Server interface {
 	// Do serves one request synchronously at the current virtual time.
-	Do(req *apiserver.Request) (api.Object, error)
+	Do(req *request.Request) (api.Object, error)
 	// Watch opens a watch; notifications arrive later as sim events.
-	Watch(req *apiserver.Request, fn func(apiserver.WatchEvent)) (stop func(), err error)
+	Watch(req *request.Request, fn func(request.WatchEvent)) (stop func(), err error)
 }
 
 // Client is a connection to kube-apiserver with one identity: the user it
@@ -23,13 +23,13 @@ type Server interface {
 type Client struct {
 	srv       Server
 	sim       *sim.Sim
-	user      apiserver.UserInfo
+	user      request.UserInfo
 	component string
 }
 
 // NewForServer returns a client of srv on simulation s. New is the usual
 // constructor; this one accepts any Server (a fake, a wrapper).
-func NewForServer(s *sim.Sim, srv Server, user apiserver.UserInfo, component string) *Client {
+func NewForServer(s *sim.Sim, srv Server, user request.UserInfo, component string) *Client {
 	return &Client{srv: srv, sim: s, user: user, component: component}
 }
 
@@ -37,7 +37,7 @@ func NewForServer(s *sim.Sim, srv Server, user apiserver.UserInfo, component str
 func (c *Client) Sim() *sim.Sim { return c.sim }
 
 // User returns the identity the client presents.
-func (c *Client) User() apiserver.UserInfo { return c.user }
+func (c *Client) User() request.UserInfo { return c.user }
 
 // Component returns the client's name in the trace.
 func (c *Client) Component() string { return c.component }
@@ -56,18 +56,18 @@ func (c *Client) WithComponent(component string) *Client {
 
 // Do sends a raw request. User and Component are filled in from the client
 // when empty; Group is looked up from Resource when empty.
-func (c *Client) Do(req *apiserver.Request) (api.Object, error) {
+func (c *Client) Do(req *request.Request) (api.Object, error) {
 	c.fill(req)
 	return c.srv.Do(req)
 }
 
 // WatchRaw opens a raw watch with the client's identity.
-func (c *Client) WatchRaw(req *apiserver.Request, fn func(apiserver.WatchEvent)) (stop func(), err error) {
+func (c *Client) WatchRaw(req *request.Request, fn func(request.WatchEvent)) (stop func(), err error) {
 	c.fill(req)
 	return c.srv.Watch(req, fn)
 }
 
-func (c *Client) fill(req *apiserver.Request) {
+func (c *Client) fill(req *request.Request) {
 	if req.User.Name == "" {
 		req.User = c.user
 	}
@@ -131,8 +131,8 @@ func (r *ResourceClient) Namespace(ns string) *ResourceClient {
 	return &rc
 }
 
-func (r *ResourceClient) req(verb, name string) *apiserver.Request {
-	return &apiserver.Request{
+func (r *ResourceClient) req(verb, name string) *request.Request {
+	return &request.Request{
 		User:      r.c.user,
 		Component: r.c.component,
 		Verb:      verb,
@@ -228,7 +228,7 @@ func (r *ResourceClient) Delete(name string, opts DeleteOptions) (api.Object, er
 
 // Watch opens a watch. With opts.ResourceVersion set, only changes after it
 // are delivered. fn is called from sim events.
-func (r *ResourceClient) Watch(opts ListOptions, fn func(apiserver.WatchEvent)) (stop func(), err error) {
+func (r *ResourceClient) Watch(opts ListOptions, fn func(request.WatchEvent)) (stop func(), err error) {
 	req := r.req("watch", "")
 	req.LabelSelector, req.FieldSelector, req.ResourceVersion = opts.LabelSelector, opts.FieldSelector, opts.ResourceVersion
 	return r.c.srv.Watch(req, fn)
@@ -236,7 +236,7 @@ func (r *ResourceClient) Watch(opts ListOptions, fn func(apiserver.WatchEvent)) 
 
 // Bind writes a pods/binding subresource: the scheduler's bind call.
 func (c *Client) Bind(namespace, name string, binding *api.Binding) error {
-	_, err := c.Do(&apiserver.Request{
+	_, err := c.Do(&request.Request{
 		Verb:        "create",
 		Resource:    "pods",
 		Subresource: "binding",

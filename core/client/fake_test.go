@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"kubeplay/core/api"
-	"kubeplay/core/apiserver"
+	"kubeplay/core/api/request"
 	"kubeplay/core/sim"
 )
 
@@ -24,7 +24,7 @@ type fakeServer struct {
 	history   []fakeEvent
 	compacted int64
 	watchers  []*fakeWatcher
-	requests  []*apiserver.Request
+	requests  []*request.Request
 	failLists int
 }
 
@@ -37,7 +37,7 @@ type fakeEvent struct {
 
 type fakeWatcher struct {
 	resource, ns string
-	fn           func(apiserver.WatchEvent)
+	fn           func(request.WatchEvent)
 	stopped      bool
 }
 
@@ -61,7 +61,7 @@ func clone(obj api.Object) api.Object {
 	return out
 }
 
-func (f *fakeServer) Do(req *apiserver.Request) (api.Object, error) {
+func (f *fakeServer) Do(req *request.Request) (api.Object, error) {
 	f.requests = append(f.requests, req)
 	gr := api.GroupResource{Group: req.Group, Resource: req.Resource}
 	key := fakeKey(req.Resource, req.Namespace, req.Name)
@@ -104,7 +104,7 @@ func (f *fakeServer) Do(req *apiserver.Request) (api.Object, error) {
 		if m.UID == "" {
 			m.UID = fmt.Sprintf("uid-%d", f.rev+1)
 		}
-		return f.write(req.Resource, key, apiserver.Added, obj), nil
+		return f.write(req.Resource, key, request.Added, obj), nil
 	case "update":
 		old, ok := f.objs[key]
 		if !ok {
@@ -114,7 +114,7 @@ func (f *fakeServer) Do(req *apiserver.Request) (api.Object, error) {
 		if rv := obj.GetObjectMeta().ResourceVersion; rv != "" && rv != old.GetObjectMeta().ResourceVersion {
 			return nil, api.NewConflict(gr, req.Name, api.OptimisticLockErrorMsg)
 		}
-		return f.write(req.Resource, key, apiserver.Modified, obj), nil
+		return f.write(req.Resource, key, request.Modified, obj), nil
 	case "patch":
 		old, ok := f.objs[key]
 		if !ok {
@@ -131,7 +131,7 @@ func (f *fakeServer) Do(req *apiserver.Request) (api.Object, error) {
 		if err := json.Unmarshal(merged, obj); err != nil {
 			return nil, api.NewBadRequest(err.Error())
 		}
-		return f.write(req.Resource, key, apiserver.Modified, obj), nil
+		return f.write(req.Resource, key, request.Modified, obj), nil
 	case "delete":
 		old, ok := f.objs[key]
 		if !ok {
@@ -141,7 +141,7 @@ func (f *fakeServer) Do(req *apiserver.Request) (api.Object, error) {
 		f.rev++
 		gone := clone(old)
 		gone.GetObjectMeta().ResourceVersion = strconv.FormatInt(f.rev, 10)
-		f.emit(fakeEvent{resource: req.Resource, typ: apiserver.Deleted, obj: gone, rev: f.rev})
+		f.emit(fakeEvent{resource: req.Resource, typ: request.Deleted, obj: gone, rev: f.rev})
 		return gone, nil
 	}
 	return nil, api.NewBadRequest("unsupported verb " + req.Verb)
@@ -185,7 +185,7 @@ func (f *fakeServer) offer(w *fakeWatcher, e fakeEvent) {
 	}
 	f.s.After(fakeLatency, "fake watch", func() {
 		if !w.stopped {
-			w.fn(apiserver.WatchEvent{Type: e.typ, Object: e.obj, Revision: e.rev})
+			w.fn(request.WatchEvent{Type: e.typ, Object: e.obj, Revision: e.rev})
 		}
 	})
 }
@@ -205,13 +205,13 @@ func (f *fakeServer) expireWatches() {
 		f.s.After(fakeLatency, "fake watch expire", func() {
 			if !w.stopped {
 				se := api.NewResourceExpired("too old resource version: 1 (2)")
-				w.fn(apiserver.WatchEvent{Type: apiserver.Error, Object: &se.ErrStatus})
+				w.fn(request.WatchEvent{Type: request.Error, Object: &se.ErrStatus})
 			}
 		})
 	}
 }
 
-func (f *fakeServer) Watch(req *apiserver.Request, fn func(apiserver.WatchEvent)) (func(), error) {
+func (f *fakeServer) Watch(req *request.Request, fn func(request.WatchEvent)) (func(), error) {
 	f.requests = append(f.requests, req)
 	w := &fakeWatcher{resource: req.Resource, ns: req.Namespace, fn: fn}
 	f.watchers = append(f.watchers, w)
@@ -220,7 +220,7 @@ func (f *fakeServer) Watch(req *apiserver.Request, fn func(apiserver.WatchEvent)
 		se := api.NewResourceExpired(fmt.Sprintf("too old resource version: %d (%d)", rv, f.compacted))
 		f.s.After(fakeLatency, "fake watch expired", func() {
 			if !w.stopped {
-				w.fn(apiserver.WatchEvent{Type: apiserver.Error, Object: &se.ErrStatus})
+				w.fn(request.WatchEvent{Type: request.Error, Object: &se.ErrStatus})
 			}
 		})
 		return func() { w.stopped = true }, nil
@@ -245,7 +245,7 @@ func (f *fakeServer) verbs() []string {
 func newFakeClient(seed uint64) (*sim.Sim, *fakeServer, *Client) {
 	s := sim.New(seed)
 	f := newFakeServer(s)
-	c := NewForServer(s, f, apiserver.UserInfo{Name: "kubernetes-admin", Groups: []string{"system:masters"}}, "test")
+	c := NewForServer(s, f, request.UserInfo{Name: "kubernetes-admin", Groups: []string{"system:masters"}}, "test")
 	return s, f, c
 }
 

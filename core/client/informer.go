@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"kubeplay/core/api"
-	"kubeplay/core/apiserver"
+	"kubeplay/core/api/request"
 	"kubeplay/core/sim"
 	"kubeplay/core/trace"
 )
@@ -246,7 +246,7 @@ func (i *Informer) watch() {
 	i.watches++
 	opts := i.opts
 	opts.ResourceVersion = i.lastRV
-	stop, err := i.rc.Watch(opts, func(ev apiserver.WatchEvent) {
+	stop, err := i.rc.Watch(opts, func(ev request.WatchEvent) {
 		if i.gen != gen {
 			return
 		}
@@ -265,10 +265,10 @@ func (i *Informer) watch() {
 	i.stopWatch = stop
 }
 
-func (i *Informer) handle(ev apiserver.WatchEvent) {
+func (i *Informer) handle(ev request.WatchEvent) {
 	i.events++
 	switch ev.Type {
-	case apiserver.Added, apiserver.Modified:
+	case request.Added, request.Modified:
 		i.observeRV(ev)
 		old, existed := i.store.put(KeyFunc(ev.Object), ev.Object)
 		if existed {
@@ -276,13 +276,13 @@ func (i *Informer) handle(ev apiserver.WatchEvent) {
 		} else {
 			i.notifyAdd(ev.Object)
 		}
-	case apiserver.Deleted:
+	case request.Deleted:
 		i.observeRV(ev)
 		i.store.remove(KeyFunc(ev.Object))
 		i.notifyDelete(ev.Object)
-	case apiserver.Bookmark:
+	case request.Bookmark:
 		i.observeRV(ev)
-	case apiserver.Error:
+	case request.Error:
 		msg := "unknown error"
 		if st, ok := ev.Object.(*api.Status); ok {
 			msg = st.Message
@@ -299,7 +299,7 @@ func (i *Informer) handle(ev apiserver.WatchEvent) {
 	}
 }
 
-func (i *Informer) observeRV(ev apiserver.WatchEvent) {
+func (i *Informer) observeRV(ev request.WatchEvent) {
 	if ev.Revision > 0 {
 		i.lastRV = strconv.FormatInt(ev.Revision, 10)
 		return

@@ -1,10 +1,20 @@
 package client
 
-import "kubeplay/core/apiserver"
+import (
+	"kubeplay/core/api/request"
+	"kubeplay/core/sim"
+)
+
+// LocalServer is a Server that runs on a simulation: what New needs.
+// *apiserver.Server implements it.
+type LocalServer interface {
+	Server
+	Sim() *sim.Sim
+}
 
 // New returns a client of srv that authenticates as user and appears in the
 // trace as component (kubectl, kube-scheduler,
 // kube-controller-manager/deployment-controller, kubelet/demo-worker...).
-func New(srv *apiserver.Server, user apiserver.UserInfo, component string) *Client {
+func New(srv LocalServer, user request.UserInfo, component string) *Client {
 	return NewForServer(srv.Sim(), srv, user, component)
 }

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"time"
 
+	"kubeplay/core/api/request"
 	"kubeplay/core/apiserver"
 	"kubeplay/core/client"
 	"kubeplay/core/controller"
@@ -55,11 +56,11 @@ func New(opts Options) *Cluster {
 		stopped:  map[string]bool{},
 	}
 	if !opts.NoControllers {
-		c.Controllers = controller.NewManager(s, c.clientFor(apiserver.UserInfo{Name: apiserver.UserControllerManager, Groups: []string{apiserver.GroupAuthenticated}}, "kube-controller-manager"))
+		c.Controllers = controller.NewManager(s, c.clientFor(request.UserInfo{Name: request.UserControllerManager, Groups: []string{request.GroupAuthenticated}}, "kube-controller-manager"))
 		c.Controllers.Start()
 	}
 	if !opts.NoScheduler {
-		c.Scheduler = scheduler.New(s, c.clientFor(apiserver.UserInfo{Name: apiserver.UserScheduler, Groups: []string{apiserver.GroupAuthenticated}}, "kube-scheduler"))
+		c.Scheduler = scheduler.New(s, c.clientFor(request.UserInfo{Name: request.UserScheduler, Groups: []string{request.GroupAuthenticated}}, "kube-scheduler"))
 		c.Scheduler.Start()
 	}
 	for _, n := range opts.Nodes {
@@ -76,7 +77,7 @@ func New(opts Options) *Cluster {
 // nodes are a minute old, Ready, and their node-lifecycle taints are gone.
 const Startup = time.Minute
 
-func (c *Cluster) clientFor(u apiserver.UserInfo, component string) *client.Client {
+func (c *Cluster) clientFor(u request.UserInfo, component string) *client.Client {
 	return client.NewForServer(c.Sim, c.Server, u, component)
 }
 
@@ -100,7 +101,7 @@ func (c *Cluster) AddNode(spec NodeSpec) error {
 		InternalIP: fmt.Sprintf("172.18.0.%d", c.nodeSeq+1),
 		PodCIDR:    fmt.Sprintf("10.244.%d.0/24", c.nodeSeq-1),
 	}
-	u := apiserver.UserInfo{Name: apiserver.NodeUserPrefix + spec.Name, Groups: []string{apiserver.GroupNodes, apiserver.GroupAuthenticated}}
+	u := request.UserInfo{Name: request.NodeUserPrefix + spec.Name, Groups: []string{request.GroupNodes, request.GroupAuthenticated}}
 	k := kubelet.New(c.Sim, c.clientFor(u, "kubelet/"+spec.Name), cfg, c.Registry)
 	c.Kubelets[spec.Name] = k
 	k.Start()

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"kubeplay/core/api"
+	"kubeplay/core/api/request"
 	"kubeplay/core/apiserver"
 	"kubeplay/core/client"
 	"kubeplay/core/trace"
@@ -410,8 +411,8 @@ func TestSimCompactMakesAWatchResumingBehindItReList(t *testing.T) {
 		t.Errorf("a second compaction at the same revision must fail as etcd's does")
 	}
 	// A raw watch from before the compaction gets one 410.
-	var got []apiserver.WatchEvent
-	stop, err := e.c.Kubectl(io.Discard).Client().Resource("pods").Watch(client.ListOptions{ResourceVersion: "2"}, func(ev apiserver.WatchEvent) { got = append(got, ev) })
+	var got []request.WatchEvent
+	stop, err := e.c.Kubectl(io.Discard).Client().Resource("pods").Watch(client.ListOptions{ResourceVersion: "2"}, func(ev request.WatchEvent) { got = append(got, ev) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -422,7 +423,7 @@ func TestSimCompactMakesAWatchResumingBehindItReList(t *testing.T) {
 		t.Fatal("the informer had no watch to drop")
 	}
 	e.c.Sim.Advance(5 * time.Second)
-	if len(got) != 1 || got[0].Type != apiserver.Error || !strings.Contains(got[0].Object.(*api.Status).Message, "too old resource version") {
+	if len(got) != 1 || got[0].Type != request.Error || !strings.Contains(got[0].Object.(*api.Status).Message, "too old resource version") {
 		t.Errorf("watch from revision 2: %v", got)
 	}
 	relists := 0

@@ -4,13 +4,13 @@ import (
 	"fmt"
 	"io"
 
-	"kubeplay/core/apiserver"
+	"kubeplay/core/api/request"
 	"kubeplay/core/client"
 	"kubeplay/core/scheduler"
 )
 
 func (c *Cluster) admin() *client.Client {
-	return c.clientFor(apiserver.UserInfo{Name: apiserver.UserAdmin, Groups: []string{apiserver.GroupMasters, apiserver.GroupAuthenticated}}, "kubeplay")
+	return c.clientFor(request.UserInfo{Name: request.UserAdmin, Groups: []string{request.GroupMasters, request.GroupAuthenticated}}, "kubeplay")
 }
 
 func clientDeleteNow() client.DeleteOptions {

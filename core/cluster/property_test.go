@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"kubeplay/core/api"
+	"kubeplay/core/api/request"
 	"kubeplay/core/apiserver"
 	"kubeplay/core/client"
 	"kubeplay/core/trace"
@@ -140,8 +141,8 @@ func newRelayRun(t testing.TB, seed uint64) *relayRun {
 	watcher := client.New(c.Server, apiserver.Admin(), "relay-audit")
 	var watchPods func(from string)
 	watchPods = func(from string) {
-		if _, err := watcher.Resource("pods").Watch(client.ListOptions{ResourceVersion: from}, func(ev apiserver.WatchEvent) {
-			if ev.Type == apiserver.Error {
+		if _, err := watcher.Resource("pods").Watch(client.ListOptions{ResourceVersion: from}, func(ev request.WatchEvent) {
+			if ev.Type == request.Error {
 				if !api.IsExpired(&api.StatusError{ErrStatus: *ev.Object.(*api.Status)}) {
 					run.watchErrors = append(run.watchErrors, fmt.Sprintf("%v", ev.Object))
 					return

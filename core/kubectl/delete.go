@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"kubeplay/core/api"
-	"kubeplay/core/apiserver"
+	"kubeplay/core/api/request"
 )
 
 var deleteFlags = []flagDef{
@@ -130,7 +130,7 @@ func runDelete(inv *invocation) error {
 	}
 	var done []deleted
 	for _, it := range todo {
-		req := &apiserver.Request{Verb: "delete", Group: it.info.Group, Resource: it.info.Resource, Namespace: it.ns, Name: it.name, PropagationPolicy: policy}
+		req := &request.Request{Verb: "delete", Group: it.info.Group, Resource: it.info.Resource, Namespace: it.ns, Name: it.name, PropagationPolicy: policy}
 		if grace >= 0 {
 			g := int64(grace)
 			req.GracePeriodSeconds = &g

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"kubeplay/core/api"
-	"kubeplay/core/apiserver"
+	"kubeplay/core/api/request"
 	"kubeplay/core/kubectl/printers"
 )
 
@@ -85,12 +85,12 @@ func runEvents(inv *invocation) error {
 		return nil
 	}
 	headerDone := len(events) > 0 || !headers
-	req := &apiserver.Request{Verb: "watch", Group: info.Group, Resource: info.Resource, Namespace: ns,
+	req := &request.Request{Verb: "watch", Group: info.Group, Resource: info.Resource, Namespace: ns,
 		FieldSelector: strings.Join(fieldSel, ","), ResourceVersion: l.ResourceVersion, Impersonate: inv.impersonate}
 	stopped := false
 	out := inv.out
-	stop, err := inv.k.client.WatchRaw(req, func(ev apiserver.WatchEvent) {
-		if stopped || ev.Type == apiserver.Deleted || ev.Type == apiserver.Bookmark || ev.Type == apiserver.Error {
+	stop, err := inv.k.client.WatchRaw(req, func(ev request.WatchEvent) {
+		if stopped || ev.Type == request.Deleted || ev.Type == request.Bookmark || ev.Type == request.Error {
 			return
 		}
 		e, ok := ev.Object.(*api.Event)

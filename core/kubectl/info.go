@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"kubeplay/core/api"
-	"kubeplay/core/apiserver"
+	"kubeplay/core/api/request"
 	"kubeplay/core/kubectl/printers"
 )
 
@@ -134,7 +134,7 @@ func runAuth(inv *invocation) error {
 			if u, ok := inv.k.env.Server.UserFor(inv.impersonate); ok {
 				user = u
 			} else {
-				user = apiserver.UserInfo{Name: inv.impersonate, Groups: []string{apiserver.GroupAuthenticated}}
+				user = request.UserInfo{Name: inv.impersonate, Groups: []string{request.GroupAuthenticated}}
 			}
 		}
 		tw := printers.NewTabWriter(inv.out)
@@ -180,7 +180,7 @@ func runAuth(inv *invocation) error {
 	}
 	user := inv.k.client.User()
 	if inv.impersonate != "" {
-		user = apiserver.UserInfo{Name: inv.impersonate}
+		user = request.UserInfo{Name: inv.impersonate}
 	}
 	allowed, _ := inv.k.env.Server.Authorize(user, verb, group, plural, sub, ns, name)
 	if inv.f.boolean("quiet") {

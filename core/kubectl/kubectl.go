@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"kubeplay/core/api"
-	"kubeplay/core/apiserver"
+	"kubeplay/core/api/request"
 	"kubeplay/core/client"
 	"kubeplay/core/sim"
 )
@@ -17,7 +17,7 @@ import (
 // few things a real kubectl takes from the machine (files, stdin, logs).
 type Env struct {
 	Sim    *sim.Sim
-	Server *apiserver.Server
+	Server Server
 	// User is the kubeconfig user; default "kubernetes-admin".
 	User string
 	// Namespace is the kubeconfig context's namespace; default "default".
@@ -33,6 +33,16 @@ type Env struct {
 	Version string
 	// Server URL shown by cluster-info; default "https://127.0.0.1:6443".
 	ServerURL string
+}
+
+// Server is the kube-apiserver kubectl talks to: a client's two entry
+// points, plus the answers kubectl auth whoami and kubectl auth can-i get
+// (from SelfSubjectReview and SelfSubjectAccessReview in Kubernetes).
+// *apiserver.Server implements it.
+type Server interface {
+	client.LocalServer
+	UserFor(name string) (request.UserInfo, bool)
+	Authorize(user request.UserInfo, verb, group, resource, subresource, ns, name string) (allowed bool, reason string)
 }
 
 // ClientVersion is the kubectl version kubeplay plays.
@@ -51,7 +61,7 @@ type Kubectl struct {
 // New returns a kubectl for env.
 func New(env Env) *Kubectl {
 	if env.User == "" {
-		env.User = apiserver.UserAdmin
+		env.User = request.UserAdmin
 	}
 	if env.Namespace == "" {
 		env.Namespace = "default"
@@ -66,7 +76,7 @@ func New(env Env) *Kubectl {
 	if env.Server != nil {
 		user, ok := env.Server.UserFor(env.User)
 		if !ok {
-			user = apiserver.UserInfo{Name: env.User}
+			user = request.UserInfo{Name: env.User}
 		}
 		if env.Sim == nil {
 			k.env.Sim = env.Server.Sim()
@@ -342,7 +352,7 @@ func withSource(verb, source string, err error) error {
 }
 
 // do sends a request as kubectl (with --as applied).
-func (inv *invocation) do(req *apiserver.Request) (api.Object, error) {
+func (inv *invocation) do(req *request.Request) (api.Object, error) {
 	if inv.impersonate != "" {
 		req.Impersonate = inv.impersonate
 	}

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"kubeplay/core/api"
-	"kubeplay/core/apiserver"
+	"kubeplay/core/api/request"
 )
 
 var nodeFlags = []flagDef{{name: "selector", short: "l"}, {name: "dry-run"}}
@@ -202,9 +202,9 @@ func (inv *invocation) drainNode(n *api.Node) error {
 	for _, p := range evict {
 		pending[string(p.UID)] = p
 	}
-	stop, err := inv.k.client.WatchRaw(&apiserver.Request{Verb: "watch", Resource: "pods", FieldSelector: "spec.nodeName=" + n.Name,
-		ResourceVersion: l.ResourceVersion, Impersonate: inv.impersonate}, func(ev apiserver.WatchEvent) {
-		if ev.Type != apiserver.Deleted || ev.Object == nil {
+	stop, err := inv.k.client.WatchRaw(&request.Request{Verb: "watch", Resource: "pods", FieldSelector: "spec.nodeName=" + n.Name,
+		ResourceVersion: l.ResourceVersion, Impersonate: inv.impersonate}, func(ev request.WatchEvent) {
+		if ev.Type != request.Deleted || ev.Object == nil {
 			return
 		}
 		uid := string(ev.Object.GetObjectMeta().UID)
@@ -229,9 +229,9 @@ func (inv *invocation) drainNode(n *api.Node) error {
 		if err != nil {
 			return err
 		}
-		req := &apiserver.Request{Verb: "create", Resource: "pods", Subresource: "eviction", Namespace: p.Namespace, Name: p.Name, Body: body}
+		req := &request.Request{Verb: "create", Resource: "pods", Subresource: "eviction", Namespace: p.Namespace, Name: p.Name, Body: body}
 		if inv.f.boolean("disable-eviction") {
-			req = &apiserver.Request{Verb: "delete", Resource: "pods", Namespace: p.Namespace, Name: p.Name}
+			req = &request.Request{Verb: "delete", Resource: "pods", Namespace: p.Namespace, Name: p.Name}
 		}
 		if _, err := inv.do(req); err != nil && !api.IsNotFound(err) {
 			return fmt.Errorf("error when evicting pods/%q -n %q: %v", p.Name, p.Namespace, errorMessage(err))

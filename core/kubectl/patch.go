@@ -7,7 +7,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"kubeplay/core/apiserver"
+	"kubeplay/core/api/request"
 )
 
 var patchFlags = []flagDef{
@@ -46,7 +46,7 @@ func runPatch(inv *invocation) error {
 	}
 	for _, r := range objs {
 		sub := inv.f.str("subresource")
-		patched, err := inv.do(&apiserver.Request{Verb: "patch", Group: r.info.Group, Resource: r.info.Resource, Subresource: sub,
+		patched, err := inv.do(&request.Request{Verb: "patch", Group: r.info.Group, Resource: r.info.Resource, Subresource: sub,
 			Namespace: nsFor(r.info, r.ns), Name: r.name, Patch: data, PatchType: pt})
 		if err != nil {
 			errs = append(errs, err)

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"kubeplay/core/api"
-	"kubeplay/core/apiserver"
+	"kubeplay/core/api/request"
 )
 
 // resolve maps a resource argument (plural, singular, short name, kind,
@@ -102,12 +102,12 @@ func parseTargets(args []string) ([]target, error) {
 
 // get reads one object.
 func (inv *invocation) get(info *api.ResourceInfo, ns, name string) (api.Object, error) {
-	return inv.do(&apiserver.Request{Verb: "get", Group: info.Group, Resource: info.Resource, Namespace: nsFor(info, ns), Name: name})
+	return inv.do(&request.Request{Verb: "get", Group: info.Group, Resource: info.Resource, Namespace: nsFor(info, ns), Name: name})
 }
 
 // list lists objects of info in ns ("" = all namespaces).
 func (inv *invocation) list(info *api.ResourceInfo, ns, labelSel, fieldSel string) (*api.List, error) {
-	obj, err := inv.do(&apiserver.Request{Verb: "list", Group: info.Group, Resource: info.Resource, Namespace: nsFor(info, ns), LabelSelector: labelSel, FieldSelector: fieldSel})
+	obj, err := inv.do(&request.Request{Verb: "list", Group: info.Group, Resource: info.Resource, Namespace: nsFor(info, ns), LabelSelector: labelSel, FieldSelector: fieldSel})
 	if err != nil {
 		return nil, err
 	}
@@ -120,17 +120,17 @@ func (inv *invocation) list(info *api.ResourceInfo, ns, labelSel, fieldSel strin
 
 // patch sends a patch.
 func (inv *invocation) patch(info *api.ResourceInfo, ns, name, patchType string, data []byte) (api.Object, error) {
-	return inv.do(&apiserver.Request{Verb: "patch", Group: info.Group, Resource: info.Resource, Namespace: nsFor(info, ns), Name: name, Patch: data, PatchType: patchType})
+	return inv.do(&request.Request{Verb: "patch", Group: info.Group, Resource: info.Resource, Namespace: nsFor(info, ns), Name: name, Patch: data, PatchType: patchType})
 }
 
 // create creates obj.
 func (inv *invocation) create(info *api.ResourceInfo, ns string, obj api.Object) (api.Object, error) {
-	return inv.do(&apiserver.Request{Verb: "create", Group: info.Group, Resource: info.Resource, Namespace: nsFor(info, ns), Body: obj})
+	return inv.do(&request.Request{Verb: "create", Group: info.Group, Resource: info.Resource, Namespace: nsFor(info, ns), Body: obj})
 }
 
 // update replaces obj.
 func (inv *invocation) update(info *api.ResourceInfo, ns string, obj api.Object, sub string) (api.Object, error) {
-	return inv.do(&apiserver.Request{Verb: "update", Group: info.Group, Resource: info.Resource, Subresource: sub, Namespace: nsFor(info, ns), Name: obj.GetObjectMeta().Name, Body: obj})
+	return inv.do(&request.Request{Verb: "update", Group: info.Group, Resource: info.Resource, Subresource: sub, Namespace: nsFor(info, ns), Name: obj.GetObjectMeta().Name, Body: obj})
 }
 
 func nsFor(info *api.ResourceInfo, ns string) string {

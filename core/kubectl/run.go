@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"kubeplay/core/api"
-	"kubeplay/core/apiserver"
+	"kubeplay/core/api/request"
 )
 
 var runFlags = []flagDef{
@@ -380,7 +380,7 @@ func (inv *invocation) runAttach(o *runOptions, pod *api.Pod) error {
 // runRemove is --rm: delete the pod, printing what kubectl delete prints.
 func (inv *invocation) runRemove(name string) {
 	info, _ := api.ResourceFor("pods")
-	req := &apiserver.Request{Verb: "delete", Resource: info.Resource, Namespace: inv.ns, Name: name}
+	req := &request.Request{Verb: "delete", Resource: info.Resource, Namespace: inv.ns, Name: name}
 	if _, err := inv.do(req); err != nil {
 		if !api.IsNotFound(err) {
 			fmt.Fprint(inv.errOut, ensureNewline(errorMessage(err)))

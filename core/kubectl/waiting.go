@@ -4,7 +4,7 @@ import (
 	"time"
 
 	"kubeplay/core/api"
-	"kubeplay/core/apiserver"
+	"kubeplay/core/api/request"
 )
 
 // maxWait caps how much virtual time a waiting command may run the
@@ -32,18 +32,18 @@ func (inv *invocation) waitFor(info *api.ResourceInfo, ns, name string, timeout 
 	}
 	uid := obj.GetObjectMeta().UID
 	met := false
-	req := &apiserver.Request{Verb: "watch", Group: info.Group, Resource: info.Resource, Namespace: nsFor(info, ns),
+	req := &request.Request{Verb: "watch", Group: info.Group, Resource: info.Resource, Namespace: nsFor(info, ns),
 		FieldSelector: "metadata.name=" + name, ResourceVersion: obj.GetObjectMeta().ResourceVersion, Impersonate: inv.impersonate}
-	handler := func(ev apiserver.WatchEvent) {
+	handler := func(ev request.WatchEvent) {
 		if met || ev.Object == nil || ev.Object.GetObjectMeta().Name != name {
 			return
 		}
 		switch ev.Type {
-		case apiserver.Deleted:
+		case request.Deleted:
 			if ev.Object.GetObjectMeta().UID == uid {
 				met = cond(nil)
 			}
-		case apiserver.Added, apiserver.Modified:
+		case request.Added, request.Modified:
 			if ev.Object.GetObjectMeta().UID != uid {
 				met = cond(nil)
 				return

@@ -5,7 +5,7 @@ import (
 	"io"
 
 	"kubeplay/core/api"
-	"kubeplay/core/apiserver"
+	"kubeplay/core/api/request"
 	"kubeplay/core/kubectl/printers"
 )
 
@@ -72,7 +72,7 @@ func (inv *invocation) watch(ts []target, ns string, allNs bool, output string) 
 	if !f.boolean("watch-only") {
 		printRows(out, objs)
 	}
-	req := &apiserver.Request{Verb: "watch", Group: t.info.Group, Resource: t.info.Resource, Namespace: nsFor(t.info, ns),
+	req := &request.Request{Verb: "watch", Group: t.info.Group, Resource: t.info.Resource, Namespace: nsFor(t.info, ns),
 		LabelSelector: f.str("selector"), FieldSelector: fieldSel, ResourceVersion: rv, Impersonate: inv.impersonate}
 	name := ""
 	if len(t.names) == 1 {
@@ -80,18 +80,18 @@ func (inv *invocation) watch(ts []target, ns string, allNs bool, output string) 
 	}
 	var stop func()
 	stopped := false
-	stop, err := inv.k.client.WatchRaw(req, func(ev apiserver.WatchEvent) {
+	stop, err := inv.k.client.WatchRaw(req, func(ev request.WatchEvent) {
 		if stopped {
 			return
 		}
 		switch ev.Type {
-		case apiserver.Error:
+		case request.Error:
 			stopped = true
 			if stop != nil {
 				stop()
 			}
 			return
-		case apiserver.Bookmark:
+		case request.Bookmark:
 			return
 		}
 		if ev.Object == nil || (name != "" && ev.Object.GetObjectMeta().Name != name) {

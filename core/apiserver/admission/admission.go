@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"kubeplay/core/api"
+	"kubeplay/core/api/request"
 )
 
 // Operations, as admission.Attributes reports them.
@@ -25,8 +26,7 @@ type Attributes struct {
 	Name        string
 	Object      api.Object // mutable in Admit
 	OldObject   api.Object
-	UserName    string
-	UserGroups  []string
+	User        request.UserInfo
 	DryRun      bool
 }
 

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"kubeplay/core/api"
+	"kubeplay/core/api/request"
 	"kubeplay/core/apiserver/admission"
 	"kubeplay/core/apiserver/defaults"
 )
@@ -82,7 +83,7 @@ func decode(t *testing.T, manifest string) api.Object {
 func create(obj api.Object, user string, groups ...string) *admission.Attributes {
 	m := obj.GetObjectMeta()
 	return &admission.Attributes{Operation: admission.Create, Resource: api.ResourceOf(obj), Namespace: m.Namespace,
-		Name: m.Name, Object: obj, UserName: user, UserGroups: groups}
+		Name: m.Name, Object: obj, User: request.UserInfo{Name: user, Groups: groups}}
 }
 
 func ns(name string) *api.Namespace {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"kubeplay/core/api"
+	"kubeplay/core/api/request"
 )
 
 // NodeRestrictionPluginName is the plugin's name.
@@ -18,12 +19,12 @@ type NodeRestriction struct{}
 func (*NodeRestriction) Name() string { return NodeRestrictionPluginName }
 
 func nodeIdentity(a *Attributes) (string, bool) {
-	if !strings.HasPrefix(a.UserName, "system:node:") {
+	if !strings.HasPrefix(a.User.Name, request.NodeUserPrefix) {
 		return "", false
 	}
-	for _, g := range a.UserGroups {
-		if g == "system:nodes" {
-			return strings.TrimPrefix(a.UserName, "system:node:"), true
+	for _, g := range a.User.Groups {
+		if g == request.GroupNodes {
+			return strings.TrimPrefix(a.User.Name, request.NodeUserPrefix), true
 		}
 	}
 	return "", false

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"kubeplay/core/api"
-	"kubeplay/core/apiserver"
 	"kubeplay/core/client"
 	"kubeplay/core/controller/ctrlutil"
 )
@@ -53,12 +52,12 @@ func (c *Controller) changed(resource string, obj api.Object) {
 	c.g.upsert(resource, obj)
 	m := obj.GetObjectMeta()
 	n := c.g.nodes[m.UID]
-	if n.deletingWith(apiserver.FinalizerOrphanDependents) || n.deletingWith(apiserver.FinalizerDeleteDependents) {
+	if n.deletingWith(api.FinalizerOrphanDependents) || n.deletingWith(api.FinalizerDeleteDependents) {
 		c.Enqueue("owner:" + m.UID)
 	}
 	for _, r := range m.OwnerReferences {
 		owner := c.g.nodes[r.UID]
-		if owner == nil || owner.deletingWith(apiserver.FinalizerDeleteDependents) {
+		if owner == nil || owner.deletingWith(api.FinalizerDeleteDependents) {
 			c.Enqueue("item:" + m.UID)
 			break
 		}
@@ -75,7 +74,7 @@ func (c *Controller) deleted(obj api.Object) {
 		c.Enqueue("item:" + dep)
 	}
 	for _, r := range m.OwnerReferences {
-		if owner := c.g.nodes[r.UID]; owner != nil && owner.deletingWith(apiserver.FinalizerDeleteDependents) {
+		if owner := c.g.nodes[r.UID]; owner != nil && owner.deletingWith(api.FinalizerDeleteDependents) {
 			c.Enqueue("owner:" + r.UID)
 		}
 	}
@@ -122,7 +121,7 @@ func (c *Controller) ownerState(dep *node, ref api.OwnerReference) (owner api.Ob
 // attemptToDelete decides a dependent's fate from its owners' states.
 func (c *Controller) attemptToDelete(n *node) error {
 	m := n.meta()
-	if m.DeletionTimestamp != nil && !n.deletingWith(apiserver.FinalizerDeleteDependents) {
+	if m.DeletionTimestamp != nil && !n.deletingWith(api.FinalizerDeleteDependents) {
 		return nil // already going
 	}
 	if len(m.OwnerReferences) == 0 {
@@ -137,7 +136,7 @@ func (c *Controller) attemptToDelete(n *node) error {
 		switch {
 		case isDangling:
 			dangling = append(dangling, r)
-		case owner.GetObjectMeta().DeletionTimestamp != nil && hasFinalizer(owner, apiserver.FinalizerDeleteDependents):
+		case owner.GetObjectMeta().DeletionTimestamp != nil && hasFinalizer(owner, api.FinalizerDeleteDependents):
 			waiting = append(waiting, r)
 		default:
 			solid = append(solid, r)
@@ -165,9 +164,9 @@ func (c *Controller) attemptToDelete(n *node) error {
 	default:
 		policy := api.DeletePropagationBackground
 		switch {
-		case hasFinalizer(n.obj, apiserver.FinalizerOrphanDependents):
+		case hasFinalizer(n.obj, api.FinalizerOrphanDependents):
 			policy = api.DeletePropagationOrphan
-		case hasFinalizer(n.obj, apiserver.FinalizerDeleteDependents):
+		case hasFinalizer(n.obj, api.FinalizerDeleteDependents):
 			policy = api.DeletePropagationForeground
 		}
 		why := "all its owners are gone"
@@ -197,7 +196,7 @@ func (c *Controller) deleteObject(n *node, policy api.DeletionPropagation, why s
 // processDeletingOwner handles the orphan and foregroundDeletion finalizers.
 func (c *Controller) processDeletingOwner(n *node) error {
 	m := n.meta()
-	if n.deletingWith(apiserver.FinalizerOrphanDependents) {
+	if n.deletingWith(api.FinalizerOrphanDependents) {
 		for _, uid := range c.g.dependentsOf(m.UID) {
 			dep := c.g.nodes[uid]
 			if dep == nil {
@@ -214,9 +213,9 @@ func (c *Controller) processDeletingOwner(n *node) error {
 				return err
 			}
 		}
-		return c.removeFinalizer(n, apiserver.FinalizerOrphanDependents)
+		return c.removeFinalizer(n, api.FinalizerOrphanDependents)
 	}
-	if !n.deletingWith(apiserver.FinalizerDeleteDependents) {
+	if !n.deletingWith(api.FinalizerDeleteDependents) {
 		return nil
 	}
 	blocking := 0
@@ -235,7 +234,7 @@ func (c *Controller) processDeletingOwner(n *node) error {
 	if blocking > 0 {
 		return nil // re-queued when the dependents go
 	}
-	return c.removeFinalizer(n, apiserver.FinalizerDeleteDependents)
+	return c.removeFinalizer(n, api.FinalizerDeleteDependents)
 }
 
 func (c *Controller) patchOwners(n *node, refs []api.OwnerReference) error {

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"kubeplay/core/api"
-	"kubeplay/core/apiserver"
+	"kubeplay/core/api/request"
 	"kubeplay/core/client"
 	"kubeplay/core/controller/ctrlutil"
 )
@@ -92,7 +92,7 @@ func (c *Controller) sync(key string) error {
 		if len(live) > 0 {
 			c.Trace("deletecollection", gr, ns.Name, "", "namespace %s is terminating: deleting %d %s", ns.Name, len(live), gr)
 			if hasVerb(r, "deletecollection") {
-				if _, err := c.c.Do(&apiserver.Request{Verb: "deletecollection", Resource: r.Resource, Group: r.Group, Namespace: ns.Name}); err != nil && !api.IsNotFound(err) {
+				if _, err := c.c.Do(&request.Request{Verb: "deletecollection", Resource: r.Resource, Group: r.Group, Namespace: ns.Name}); err != nil && !api.IsNotFound(err) {
 					return err
 				}
 			} else {
@@ -194,7 +194,7 @@ func (c *Controller) finalize(ns *api.Namespace) error {
 	}
 	cp.Spec.Finalizers = keep
 	c.Trace("update", "namespaces/finalize", "", ns.Name, "namespace %s is empty: removing the kubernetes finalizer", ns.Name)
-	_, err := c.c.Do(&apiserver.Request{Verb: "update", Resource: "namespaces", Subresource: "finalize", Name: ns.Name, Body: cp})
+	_, err := c.c.Do(&request.Request{Verb: "update", Resource: "namespaces", Subresource: "finalize", Name: ns.Name, Body: cp})
 	if err != nil && api.IsNotFound(err) {
 		return nil
 	}

@@ -14,7 +14,6 @@ import (
 	"kubeplay/core/api"
 	"kubeplay/core/api/labels"
 	"kubeplay/core/apiserver"
-	"kubeplay/core/apiserver/defaults"
 	"kubeplay/core/client"
 	"kubeplay/core/controller/ctrlutil"
 	"kubeplay/core/sim"
@@ -56,7 +55,6 @@ func New(t testing.TB, nodes ...string) *Env { return NewSeeded(t, 1, nodes...) 
 func NewSeeded(t testing.TB, seed uint64, nodes ...string) *Env {
 	s := sim.New(seed)
 	srv := apiserver.New(s, store.New(s))
-	srv.SetHooks(apiserver.Hooks{Default: defaults.Default})
 	e := &Env{T: t, Sim: s, Srv: srv, ReadyAfter: 2 * time.Second, Down: map[string]bool{}}
 	e.Admin = client.New(srv, apiserver.Admin(), "kubectl")
 	kcm := client.New(srv, apiserver.ControllerManager(), ctrlutil.Component)

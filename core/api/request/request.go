@@ -1,4 +1,4 @@
-package apiserver
+package request
 
 import "kubeplay/core/api"
 
