@@ -220,25 +220,26 @@ func (s *Server) observe(r *resource, old, cur api.Object) {
 	}
 }
 
-// dispatch hands one change to every watcher it concerns.
+// dispatch hands one change to every watcher it concerns (see fanOut).
 func (s *Server) dispatch(r *resource, e *cacheEvent) {
+	var ds []delivery
 	for _, w := range r.watchers {
-		s.offer(w, e)
+		ds = s.offer(ds, w, e)
 	}
-	if r.byNode == nil || len(r.byNode) == 0 {
-		return
-	}
-	n1 := podNodeName(e.obj)
-	for _, w := range r.byNode[n1] {
-		s.offer(w, e)
-	}
-	if e.prev != nil {
-		if n2 := podNodeName(e.prev); n2 != n1 {
-			for _, w := range r.byNode[n2] {
-				s.offer(w, e)
+	if r.byNode != nil && len(r.byNode) > 0 {
+		n1 := podNodeName(e.obj)
+		for _, w := range r.byNode[n1] {
+			ds = s.offer(ds, w, e)
+		}
+		if e.prev != nil {
+			if n2 := podNodeName(e.prev); n2 != n1 {
+				for _, w := range r.byNode[n2] {
+					ds = s.offer(ds, w, e)
+				}
 			}
 		}
 	}
+	s.fanOut(r, ds)
 }
 
 func podNodeName(obj api.Object) string {
@@ -249,23 +250,25 @@ func podNodeName(obj api.Object) string {
 }
 
 // offer converts a change into what watcher w sees, as the cacher does: an
-// object entering w's selection is ADDED, leaving it is DELETED.
-func (s *Server) offer(w *watcher, e *cacheEvent) {
+// object entering w's selection is ADDED, leaving it is DELETED. It appends
+// w's notification, if any, to ds.
+func (s *Server) offer(ds []delivery, w *watcher, e *cacheEvent) []delivery {
 	if w.stopped {
-		return
+		return ds
 	}
 	cur := e.typ != request.Deleted && w.matches(e.obj)
 	old := e.prev != nil && w.matches(e.prev)
 	switch {
 	case cur && !old:
-		s.deliver(w, request.WatchEvent{Type: request.Added, Object: e.obj, Revision: e.rev})
+		return append(ds, delivery{w, request.WatchEvent{Type: request.Added, Object: e.obj, Revision: e.rev}})
 	case cur && old:
-		s.deliver(w, request.WatchEvent{Type: request.Modified, Object: e.obj, Revision: e.rev})
+		return append(ds, delivery{w, request.WatchEvent{Type: request.Modified, Object: e.obj, Revision: e.rev}})
 	case !cur && old:
 		obj := e.obj
 		if e.typ != request.Deleted {
 			obj = restamp(e.prev, e.rev)
 		}
-		s.deliver(w, request.WatchEvent{Type: request.Deleted, Object: obj, Revision: e.rev})
+		return append(ds, delivery{w, request.WatchEvent{Type: request.Deleted, Object: obj, Revision: e.rev}})
 	}
+	return ds
 }

@@ -122,7 +122,9 @@ func (s *Server) Watch(req *request.Request, fn func(request.WatchEvent)) (stop 
 	if rv > 0 {
 		for _, rec := range r.cache.since(rv) {
 			if e, ok := s.replay(r, rec.rev); ok {
-				s.offer(w, e)
+				for _, d := range s.offer(nil, w, e) {
+					s.deliver(d.w, d.ev)
+				}
 			}
 		}
 	}
@@ -166,33 +168,94 @@ func (s *Server) stopWatch(w *watcher) {
 }
 
 // deliver schedules one notification to w after a small virtual latency
-// (1ms plus up to 2ms, drawn from the sim), never before the previous one.
+// (see latency), never before the previous one. It serves what concerns one
+// watcher alone: the replay of a watch started from a revision, and the
+// ERROR of an expired one. A change fans out through fanOut.
 func (s *Server) deliver(w *watcher, ev request.WatchEvent) {
-	lat := time.Millisecond + time.Duration(s.sim.Rand().IntN(2001))*time.Microsecond
-	at := s.sim.Now().Add(lat)
-	if at.Before(w.last) {
-		at = w.last
-	}
+	at := s.dueAfter(w, s.latency())
 	w.last = at
 	s.sim.After(at.Sub(s.sim.Now()), w.timerName, func() {
 		if w.stopped && ev.Type != request.Error {
 			return
 		}
-		w.lastRev = ev.Revision
-		w.delivered++
-		s.stats.WatchEvents++
-		if s.traceOn() {
-			m := ev.Object.GetObjectMeta()
-			rec := trace.Record{Kind: trace.Watch, From: Component, To: w.component, Verb: ev.Type,
-				Resource: w.r.gr.String(), Namespace: m.Namespace, Name: m.Name, Revision: ev.Revision}
-			if ev.Type == request.Error {
-				rec.Message = fmt.Sprintf("watch %s → %s: ERROR %s", w.r.gr, w.component, ev.Object.(*api.Status).Message)
-			} else {
-				rec.Message = fmt.Sprintf("watch %s → %s: %s %s (revision %d)", w.r.gr, w.component, ev.Type, objectName(m), ev.Revision)
-			}
-			s.trace(rec)
-		}
+		s.notify(w, ev)
 		w.fn(ev)
+	})
+}
+
+// latency draws one watch delivery's virtual latency: 1ms plus up to 2ms.
+func (s *Server) latency() time.Duration {
+	return time.Millisecond + time.Duration(s.sim.Rand().IntN(2001))*time.Microsecond
+}
+
+// dueAfter is now+lat, or w's last delivery if that is later (a watcher
+// sees its notifications in revision order).
+func (s *Server) dueAfter(w *watcher, lat time.Duration) time.Time {
+	at := s.sim.Now().Add(lat)
+	if at.Before(w.last) {
+		at = w.last
+	}
+	return at
+}
+
+// notify counts and traces one notification to w.
+func (s *Server) notify(w *watcher, ev request.WatchEvent) {
+	w.lastRev = ev.Revision
+	w.delivered++
+	s.stats.WatchEvents++
+	if !s.traceOn() {
+		return
+	}
+	m := ev.Object.GetObjectMeta()
+	rec := trace.Record{Kind: trace.Watch, From: Component, To: w.component, Verb: ev.Type,
+		Resource: w.r.gr.String(), Namespace: m.Namespace, Name: m.Name, Revision: ev.Revision}
+	if ev.Type == request.Error {
+		rec.Message = fmt.Sprintf("watch %s → %s: ERROR %s", w.r.gr, w.component, ev.Object.(*api.Status).Message)
+	} else {
+		rec.Message = fmt.Sprintf("watch %s → %s: %s %s (revision %d)", w.r.gr, w.component, ev.Type, objectName(m), ev.Revision)
+	}
+	s.trace(rec)
+}
+
+// delivery is one watcher's share of a change.
+type delivery struct {
+	w  *watcher
+	ev request.WatchEvent
+}
+
+// fanOut delivers one change to all the watchers it concerns in one sim
+// event, as the watch cache's dispatch loop hands an event to every watcher
+// together: each watcher's latency is drawn as for a lone delivery, and the
+// change reaches them all when the slowest would have had it (never before
+// any of them saw its previous notification). Every notification is traced
+// first, then the watchers' handlers run in the order the watches opened, so
+// the trace shows one change reaching its watchers before anyone reacts.
+func (s *Server) fanOut(r *resource, ds []delivery) {
+	if len(ds) == 0 {
+		return
+	}
+	var at time.Time
+	for _, d := range ds {
+		if t := s.dueAfter(d.w, s.latency()); t.After(at) {
+			at = t
+		}
+	}
+	for _, d := range ds {
+		d.w.last = at
+	}
+	s.sim.After(at.Sub(s.sim.Now()), "watch "+r.gr.String(), func() {
+		live := ds[:0:0]
+		for _, d := range ds {
+			if !d.w.stopped {
+				s.notify(d.w, d.ev)
+				live = append(live, d)
+			}
+		}
+		for _, d := range live {
+			if !d.w.stopped {
+				d.w.fn(d.ev)
+			}
+		}
 	})
 }
 

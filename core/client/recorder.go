@@ -162,6 +162,7 @@ func traceEvent(c *Client, ev *api.Event, suffix string) {
 	c.sim.Trace.Add(trace.Record{
 		Kind:      trace.Event,
 		Component: c.component,
+		From:      ev.DisplaySource(),
 		Resource:  "events",
 		Namespace: ev.Namespace,
 		Name:      ev.Name,

@@ -55,6 +55,7 @@ function applyFlush(f) {
     if (hasListeners('event')) for (const e of f.events) emit('event', e);
     emit('events', f.events);
   }
+  if (f.beats && f.beats.length) takeBeats(f.beats);
   if (f.output) emit('output', f.output);
   if (typeof f.now === 'number') lastNow = f.now;
   emit('tick', { now: lastNow, playing: clock ? clock.playing : false, speed: clock ? clock.speed : 1 });
@@ -82,10 +83,47 @@ function flush() {
 }
 
 function clearCaches() {
+  beats = [];
   trace = [];
   eventsByName = new Map();
   eventList = null;
 }
+
+// relaycore: beats, stepBeat, seek and the input journal (core/beat, wasm/seam journal.go).
+const MAX_BEATS = 20000; // beats kept in the page (older ones are dropped)
+let beats = []; // retained beats, oldest first
+
+function takeBeats(bs) {
+  for (const b of bs) beats.push(b);
+  if (beats.length > MAX_BEATS) beats = beats.slice(beats.length - MAX_BEATS);
+  if (hasListeners('beat')) for (const b of bs) emit('beat', b);
+  emit('beats', bs);
+}
+
+const beatAPI = {
+  /** beats() is the retained beats, oldest first: {seq, t, time, kind, actor, from, to, object, text, caption, class, …}. */
+  beats() { return beats.slice(); },
+  /** stepBeat() pauses and runs virtual time to the end of the next non-heartbeat beat; resolves with it, or null. */
+  async stepBeat() {
+    need();
+    clock.pause();
+    return request('stepBeat', []);
+  },
+  /** seek(ms) pauses and leaves the cluster as it was at virtual time ms (ms since the Unix epoch, as now()). */
+  async seek(ms) {
+    need();
+    clock.pause();
+    return request('seek', [ms]);
+  },
+  /** journal() resolves with the input journal {version, base, entries:[{steps, t, ns, op, args}], now, nowNs}. */
+  journal: () => call('journal'),
+  /** replay(journal) rebuilds the cluster to a journal (object or JSON text). */
+  async replay(j) {
+    need();
+    clock.pause();
+    return request('replay', [typeof j === 'string' ? j : JSON.stringify(j)]);
+  },
+};
 
 let readyResolve;
 let readyReject;
@@ -204,6 +242,7 @@ const kubeplay = {
   /** flush() emits pending trace records, events and watch output now. */
   flush: () => flush(),
 };
+Object.assign(kubeplay, beatAPI); // relaycore
 
 /** start loads the core (once); api.js calls it on import. */
 let started = null;

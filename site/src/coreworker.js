@@ -22,7 +22,7 @@ const FRAME_BATCH = 300;
 const TRACE_BATCH = 2000;
 
 let core = null;
-let cursor = { traceSeq: 0, eventSeq: 0, lastRev: -1 };
+let cursor = { traceSeq: 0, eventSeq: 0, lastRev: -1, beatSeq: 0 };
 const post = (m) => self.postMessage(m);
 
 function gather(info) {
@@ -40,6 +40,14 @@ function gather(info) {
     }
   }
   if (recs.length) out.trace = recs;
+  // relaycore: beats (core/beat) completed since the last gather, when the trace moved.
+  if (!info || recs.length) {
+    const bs = JSON.parse(core.beats(cursor.beatSeq));
+    if (Array.isArray(bs) && bs.length) {
+      cursor.beatSeq = bs[bs.length - 1].seq;
+      out.beats = bs;
+    }
+  }
   const rev = info ? info.revision : undefined;
   if (rev === undefined || rev !== cursor.lastRev) {
     if (rev !== undefined) cursor.lastRev = rev;
@@ -58,7 +66,16 @@ function gather(info) {
 }
 
 // Calls that replace the cluster restart the gather cursors; the page clears its copies (answer.cleared).
-const REBUILDS = new Set(['reset', 'loadScenario']);
+const REBUILDS = new Set(['reset', 'loadScenario', 'replay']);
+// seek rebuilds the cluster only when it goes back in time (its answer says so).
+const REBUILDS_IF = new Set(['seek']);
+const rebuilt = (v) => {
+  try {
+    return JSON.parse(v).rebuilt === true;
+  } catch {
+    return false;
+  }
+};
 
 function answer(m) {
   const res = { type: 'answer', id: m.id, ms: 0 };
@@ -84,8 +101,8 @@ function answer(m) {
       const fn = core[m.fn];
       if (typeof fn !== 'function') throw new Error(`kubeplay core has no function ${m.fn}`);
       res.value = fn(...(m.args || []));
-      if (REBUILDS.has(m.fn)) {
-        cursor = { traceSeq: 0, eventSeq: 0, lastRev: -1 };
+      if (REBUILDS.has(m.fn) || (REBUILDS_IF.has(m.fn) && rebuilt(res.value))) {
+        cursor = { traceSeq: 0, eventSeq: 0, lastRev: -1, beatSeq: 0 };
         res.cleared = true;
       }
       if (m.flush) res.flush = gather(null);

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"kubeplay/core/beat"
 	"kubeplay/core/cluster"
 	"kubeplay/core/shell"
 	"kubeplay/core/sim"
@@ -27,6 +28,12 @@ type Core struct {
 	pending bytes.Buffer
 	// Wall reads the wall clock for Advance's budget (tests replace it).
 	Wall func() time.Time
+	// beats folds the trace into beats; beatCursor is the last beat stepBeat
+	// answered or an input or time move made old (beats.go).
+	beats      *beat.Builder
+	beatCursor int
+	// j is the input journal (journal.go).
+	j journalState
 }
 
 // New returns a playground. Its cluster is built by the first reset, or
@@ -50,7 +57,8 @@ func (k *Core) build(opts cluster.Options) {
 	k.c = cluster.New(opts)
 	// The page keeps its own window of the trace (it pulls new records every
 	// frame); retaining fewer here keeps the Go heap, and so GC pauses, small.
-	k.c.Sim.Trace.SetLimit(TraceRetention)
+	k.attach()
+	k.j = journalState{base: journalBase{Seed: opts.Seed, Nodes: opts.Nodes}}
 	k.sh = shell.New(k.c, &k.out)
 	k.sh.Echo = false
 	k.sh.SetOutput(&k.out)
@@ -73,7 +81,26 @@ func (k *Core) Call(name string, args []any) (result string) {
 	if name != "reset" && name != "benchScheduling" {
 		k.Cluster()
 	}
+	input := journaled[name] && k.c != nil
+	if input {
+		if _, sleep := pureSleep(a.str(0)); !(name == "run" && sleep) {
+			k.record(name, a)
+		}
+	}
+	if k.beats != nil {
+		k.beats.Cut()
+	}
 	v, err := fn(k, a)
+	if name == "loadScenario" && err == nil {
+		k.attach()
+		k.j = journalState{base: journalBase{Seed: k.c.Sim.Seed(), Scenario: a.str(0)}}
+	}
+	if k.beats != nil {
+		k.beats.Cut()
+		if input || name == "advance" || name == "step" || name == "reset" || name == "loadScenario" {
+			k.beatCursor = k.beats.Len()
+		}
+	}
 	if err != nil {
 		return errorJSON(err.Error())
 	}
@@ -269,6 +296,11 @@ type runResult struct {
 
 func (k *Core) run(a argList) (any, error) {
 	k.stash()
+	if d, sleep := pureSleep(a.str(0)); sleep && len(k.j.future) > 0 {
+		// Time passing reaches the journal's future inputs on the way.
+		k.runUntil(k.c.Sim.Now().Add(d))
+		return runResult{Output: k.takeOutput()}, nil
+	}
 	ok := k.sh.Exec(a.str(0))
 	code := 0
 	if !ok {
@@ -312,13 +344,11 @@ func (k *Core) advance(a argList) (any, error) {
 	var slowest string
 	var slowestDur time.Duration
 	for {
-		at, name, ok := s.Next()
-		if !ok || at.After(target) {
-			s.RunUntil(target)
+		name, ok := k.next(target)
+		if !ok {
 			reached = true
 			break
 		}
-		s.Step()
 		steps++
 		// One event can be long (a controller syncing hundreds of pods), so
 		// the budget is checked after every event.
@@ -345,7 +375,10 @@ type stepResult struct {
 
 func (k *Core) step(argList) (any, error) {
 	s := k.c.Sim
-	_, name, ok := s.Next()
+	at, name, ok := s.Next()
+	if ok {
+		k.fireDue(at)
+	}
 	ran := ok && s.Step()
 	return stepResult{Now: ms(s.Now()), Name: name, Ran: ran, Steps: s.Steps()}, nil
 }

@@ -104,22 +104,9 @@ var eventColumns = []Column{
 	{Name: "First Seen", Priority: 1}, {Name: "Count", Priority: 1}, {Name: "Name", Priority: 1},
 }
 
-// EventSource formats an event's source as "component, host", falling back to
-// reportingController and reportingInstance (kubectl's formatEventSource).
-func EventSource(e *api.Event) string {
-	comp := e.Source.Component
-	if comp == "" {
-		comp = e.ReportingController
-	}
-	host := e.Source.Host
-	if host == "" {
-		host = e.ReportingInstance
-	}
-	if host == "" {
-		return comp
-	}
-	return comp + ", " + host
-}
+// EventSource formats an event's source as "component, host" (see
+// api.Event.DisplaySource).
+func EventSource(e *api.Event) string { return e.DisplaySource() }
 
 func eventRow(obj api.Object, now time.Time) []string {
 	e := obj.(*api.Event)
