@@ -81,6 +81,7 @@ func TestApplyingTheNginxDeploymentShowsThePodRelayInOrder(t *testing.T) {
 	p.poll(`document.getElementById('apply-output').textContent.includes('created')`, 10*time.Second)
 	eval[float64](p, `kubeplay.advance('60s')`)
 	p.click("#tab-events")
+	p.click(`.story-mode[data-mode="trace"]`) // the raw trace, one click away from the story
 	p.do(setSelect("#ev-type", "k8s"))
 	p.poll(`kubeplay.events().some(e => e.reason === 'Started' && e.object.startsWith('pod/nginx-'))`, 20*time.Second)
 	rows := eventRows(p)

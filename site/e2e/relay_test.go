@@ -41,11 +41,11 @@ func TestStepBeatFromAPausedApplyReachesScheduledWithinTwentyFiveBeatsOneHopEach
 	pausedApply(t, p)
 	var got []beat
 	// The Apply itself: kubectl's requests are beats already.
-	evalJSON(p, `JSON.stringify(kubeplay.beats().filter(b => b.t > kubeplay.now() - 1 && !b.heartbeat && b.from === 'kubectl'))`, &got)
+	evalJSON(p, `kubeplay.beats().filter(b => b.t > kubeplay.now() - 1 && !b.heartbeat && b.from === 'kubectl')`, &got)
 	scheduled := -1
 	for i := 0; i < 25 && scheduled < 0; i++ {
 		var b *beat
-		evalJSON(p, `kubeplay.stepBeat().then(b => JSON.stringify(b))`, &b)
+		evalJSON(p, `kubeplay.stepBeat()`, &b)
 		if b == nil {
 			t.Fatalf("stepBeat answered null after %d beats: %v", i, got)
 		}
@@ -66,16 +66,16 @@ func TestStepBeatFromAPausedApplyReachesScheduledWithinTwentyFiveBeatsOneHopEach
 		is   func(beat) bool
 	}{
 		{"kubectl's POST of the Deployment", func(b beat) bool {
-			return b.Kind == "request" && b.From == "kubectl" && b.Verb == "POST" && strings.HasPrefix(b.Resource, "deployments")
+			return b.Kind == "request" && b.From == "kubectl" && b.Verb == "create" && strings.HasPrefix(b.Resource, "deployments")
 		}},
 		{"the watch delivering the Deployment to kube-controller-manager", func(b beat) bool {
 			return b.Kind == "watch" && strings.HasPrefix(b.Resource, "deployments") && contains(b.To, "kube-controller-manager")
 		}},
 		{"the ReplicaSet create", func(b beat) bool {
-			return b.Kind == "request" && b.Verb == "POST" && strings.HasPrefix(b.Resource, "replicasets")
+			return b.Kind == "request" && b.Verb == "create" && strings.HasPrefix(b.Resource, "replicasets")
 		}},
 		{"a Pod create", func(b beat) bool {
-			return b.Kind == "request" && b.Verb == "POST" && b.Resource == "pods"
+			return b.Kind == "request" && b.Verb == "create" && b.Resource == "pods"
 		}},
 		{"the scheduler's binding", func(b beat) bool {
 			return b.Kind == "request" && b.Resource == "pods/binding" && b.From == "kube-scheduler"
@@ -138,7 +138,7 @@ func TestTheStoryViewTellsTheHandsOnInAtMostAHundredRows(t *testing.T) {
 	}
 	// The article's five Events, each with kubectl's SOURCE.
 	var reasons []string
-	evalJSON(p, `JSON.stringify([...document.querySelectorAll('#story .story-row.k-event')].map(r => r.dataset.reason + '|' + r.querySelector('.story-who').textContent))`, &reasons)
+	evalJSON(p, `[...document.querySelectorAll('#story .story-row.k-event')].map(r => r.dataset.reason + '|' + r.querySelector('.story-who').textContent)`, &reasons)
 	want := map[string]string{"Scheduled": "default-scheduler", "Pulling": "kubelet, demo-worker", "Pulled": "kubelet, ", "Created": "kubelet, ", "Started": "kubelet, "}
 	for reason, src := range want {
 		found := false

@@ -81,16 +81,46 @@ type journalState struct {
 	replaying bool
 }
 
-// record notes input name before it runs, dropping any future.
+// record notes input name before it runs, dropping any future; a look
+// (a read-only kubectl line, see lookOnly) keeps the future: it is
+// recorded in place and changes nothing the future depends on.
 func (k *Core) record(name string, a argList) {
 	if k.j.replaying {
 		return
 	}
-	k.j.future = nil
+	if !(name == "run" && lookOnly(a.str(0))) {
+		k.j.future = nil
+	}
 	s := k.c.Sim
 	args := make([]any, len(a))
 	copy(args, a)
 	k.j.done = append(k.j.done, entry{Steps: s.Steps(), T: ms(s.Now()), NS: int64(s.Now().Sub(sim.Epoch)), Op: name, Args: args})
+}
+
+// readVerbs are kubectl's verbs that only read: they send GET/LIST requests
+// (no sim event, no seeded draw), so looking at the past does not change
+// what follows it.
+var readVerbs = map[string]bool{
+	"get": true, "describe": true, "explain": true, "api-resources": true, "api-versions": true,
+	"version": true, "cluster-info": true, "top": true, "logs": true, "events": true,
+}
+
+// lookOnly reports whether a terminal line only looks: a read-only kubectl
+// command without a watch or a follow (a watch adds a watcher, which takes
+// part in later deliveries).
+func lookOnly(line string) bool {
+	f := strings.Fields(line)
+	if len(f) < 2 || f[0] != "kubectl" || !readVerbs[f[1]] {
+		return false
+	}
+	for _, w := range f[2:] {
+		switch {
+		case w == "-w", w == "--watch", w == "--watch-only", w == "-f" && f[1] == "logs", w == "--follow",
+			strings.HasPrefix(w, "--watch="), strings.ContainsAny(w, "|;&><"):
+			return false
+		}
+	}
+	return true
 }
 
 // pureSleep reports the duration of a `sleep D` line.

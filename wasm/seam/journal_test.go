@@ -117,6 +117,35 @@ func TestSeekingBeforeTheApplyShowsNoDeploymentAndForwardAgainTheSamePods(t *tes
 	}
 }
 
+func TestLookingAtThePastKeepsTheFuture(t *testing.T) {
+	k := started(t)
+	call(t, k, nil, "advance", 1000, 1e6)
+	before := nowOf(t, k)
+	call(t, k, nil, "apply", "deploy.yaml", nginx)
+	call(t, k, nil, "advance", 20000, 1e6)
+	end := nowOf(t, k)
+	var pods runResult
+	call(t, k, &pods, "run", "kubectl get pods -o wide")
+	call(t, k, nil, "seek", before-1)
+	var out runResult
+	call(t, k, &out, "run", "kubectl get deploy")
+	if out.Output != "No resources found in default namespace.\n" {
+		t.Fatalf("kubectl get deploy before the apply = %q", out.Output)
+	}
+	call(t, k, nil, "run", "kubectl describe nodes")
+	call(t, k, nil, "seek", end)
+	var again runResult
+	call(t, k, &again, "run", "kubectl get pods -o wide")
+	if again.Output != pods.Output {
+		t.Fatalf("pods after looking back and seeking forward:\n%s\nwant\n%s", again.Output, pods.Output)
+	}
+	for _, line := range []string{"kubectl get pods -w", "kubectl logs -f x", "kubectl delete pod x", "kubectl get pods | grep x", "sim node down demo-worker"} {
+		if lookOnly(line) {
+			t.Errorf("lookOnly(%q) = true, want false", line)
+		}
+	}
+}
+
 func TestANewInputAfterSeekingBackDropsTheFuture(t *testing.T) {
 	k := started(t)
 	call(t, k, nil, "advance", 1000, 1e6)

@@ -20,8 +20,9 @@ export class Caption {
     this.beat = null;
     this.hint();
     this.slow = false;
+    this.hold = null;
     kp.on('beats', (batch) => {
-      if (this.slow) return;
+      if (this.slow || this.hold) return;
       for (let i = batch.length - 1; i >= 0; i--) {
         const b = batch[i];
         if (!b.heartbeat && b.t > relay.startT) { this.soon(b); break; }

@@ -37,7 +37,8 @@ export class Diagram {
     this.slow = false; // slow motion: every beat is drawn, the clock waits for idle()
     this.heartbeats = false;
     this.gen = 0;
-    kp.on('beats', (batch) => { for (const b of batch) this.enqueue(b); });
+    this.hold = null; // while set (a lesson step being presented), beats go to it instead
+    kp.on('beats', (batch) => { if (this.hold) this.hold(batch); else for (const b of batch) this.enqueue(b); });
     const drop = () => {
       this.gen++;
       this.queue = [];
@@ -251,8 +252,9 @@ export class Diagram {
   // the clock waits for idle() before running the next beat, so the picture never falls behind; in
   // normal play a backlog is applied without movement (its state still lands) so the picture stays current.
 
-  enqueue(b) {
+  enqueue(b, pace = 0) {
     if (!b || !b.kind) return;
+    if (pace) b = { ...b, pace };
     if (b.t <= relay.startT) return; // start-up is not news
     if (b.heartbeat && !this.heartbeats) return;
     this.queue.push(b);
@@ -283,7 +285,7 @@ export class Diagram {
     if (!this.playing && this.queue.length) {
       const b = this.queue.shift();
       this.playing = true;
-      const dur = this.beatMs();
+      const dur = b.pace || this.beatMs();
       this.playBeat(b, dur);
       this.playingUntil = ts + dur;
     } else if (this.playing && ts >= this.playingUntil) {

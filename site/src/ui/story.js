@@ -46,7 +46,8 @@ export class StoryPanel {
     this.pending = [];
     this.current = 0;
     this.build();
-    kp.on('beats', (batch) => this.add(batch));
+    this.hold = null; // while set (a lesson step being presented), beats go to it instead
+    kp.on('beats', (batch) => (this.hold ? this.hold(batch) : this.add(batch)));
     kp.on('reset', () => this.clear());
     bus.on('relay-rebuild', () => this.rebuild());
     onLang(() => this.rebuild());
