@@ -181,7 +181,7 @@ func actionText(b *Beat, recs []trace.Record) Text {
 	}
 	m := strings.Join(msgs, "; ")
 	if recs[0].Kind == trace.Fault {
-		return Text{En: "You injected a fault: " + m, Ja: "障害を注入しました: " + m}
+		return Text{En: "You injected a fault: " + m, Ja: "障害を注入しました: " + jaActionsOf(msgs)}
 	}
-	return Text{En: b.Actor + ": " + m, Ja: b.Actor + " の動作: " + m}
+	return Text{En: b.Actor + ": " + m, Ja: b.Actor + ": " + jaActionsOf(msgs)}
 }

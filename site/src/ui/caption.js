@@ -5,7 +5,7 @@
 import { h, fmtTime } from './dom.js';
 import { t, onLang } from '../i18n.js';
 import { compKey } from './colors.js';
-import { beatText, beatCaption, whoActs } from './story.js';
+import { beatCaption, bodyText, whoActs } from './story.js';
 import { relay } from './relay.js';
 import * as bus from './bus.js';
 
@@ -44,12 +44,13 @@ export class Caption {
     this.beat = b;
     this.el.dataset.kind = b.kind;
     this.el.classList.toggle('warning', !!b.warning);
+    const who = b.kind === 'request' ? 'kube-apiserver' : whoActs(b);
     this.line.replaceChildren(
       h('span.cap-time', null, fmtTime(b.t)),
-      h(`span.cap-who.c-${compKey(b.kind === 'request' ? 'kube-apiserver' : whoActs(b))}`, null, b.kind === 'event' ? whoActs(b) : (b.kind === 'request' ? 'kube-apiserver' : whoActs(b))),
-      h('span.cap-text', null, beatText(b)));
+      h(`span.cap-who.c-${compKey(who)}`, null, who),
+      h('span.cap-text', null, bodyText(b, who)));
     const q = beatCaption(b);
-    this.quote.textContent = q;
+    this.quote.replaceChildren(h('span.cap-src', null, t('caption.article')), q);
     this.quote.hidden = !q;
   }
 

@@ -28,6 +28,12 @@ export function beatCaption(b) {
   return '';
 }
 
+// bodyText is the beat's sentence without its leading actor name when the row already names it.
+export function bodyText(b, who) {
+  const text = beatText(b);
+  return who && text.startsWith(`${who} `) ? text.slice(who.length + 1) : text;
+}
+
 // whoActs is the component a beat's row is coloured and named by: the Event's SOURCE for Events,
 // kube-apiserver for a request (the client is named in the text), the actor otherwise.
 export function whoActs(b) {
@@ -198,7 +204,7 @@ export class StoryPanel {
         h('div.story-line', null,
           h('span.story-who', null, b.kind === 'request' ? 'kube-apiserver' : who),
           h('span.story-kind', null, t(`story.kind.${b.kind}`)),
-          h('span.story-msg', null, beatText(b))));
+          h('span.story-msg', null, bodyText(b, b.kind === 'request' ? 'kube-apiserver' : who))));
     }
     el.append(time, bar, main);
     el._beat = b;
@@ -233,7 +239,7 @@ export class StoryPanel {
     const el = this.rows.get(b.seq);
     if (!el) return;
     el.classList.add('current');
-    if (this.follow) this.toBottom();
+    if (this.follow) el.scrollIntoView({ block: 'nearest' });
   }
 }
 
