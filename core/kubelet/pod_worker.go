@@ -351,8 +351,12 @@ func (w *podWorker) runtimeSpec(c *container, img *images.Image) runtime.Spec {
 	if q, ok := c.spec.Resources.Limits[api.ResourceMemory]; ok {
 		limit = q.Value()
 	}
+	var ports []int32
+	for _, p := range c.spec.Ports {
+		ports = append(ports, p.ContainerPort)
+	}
 	return runtime.Spec{Image: img, Command: c.spec.Command, Args: c.spec.Args, Env: env, EnvFrom: len(c.spec.EnvFrom) > 0,
-		MemoryLimit: limit, PodName: w.pod.Name, PodIP: w.ip}
+		MemoryLimit: limit, Ports: ports, PodName: w.pod.Name, PodIP: w.ip}
 }
 
 // arm schedules a running container's exit and its probes.

@@ -58,8 +58,11 @@ type Spec struct {
 	EnvFrom bool
 	// MemoryLimit in bytes; 0 means none.
 	MemoryLimit int64
-	PodName     string
-	PodIP       string
+	// Ports are the container's declared containerPorts: an image the
+	// catalog does not describe listens there (on any port if none).
+	Ports   []int32
+	PodName string
+	PodIP   string
 }
 
 // Process is what one container start does on virtual time, decided when
@@ -95,6 +98,9 @@ type Process struct {
 	// httpFailAfter > 0: HTTP probes answer 500 from that offset on
 	// (agnhost liveness).
 	httpFailAfter time.Duration
+	// anyPort: the program listens on every port (an image the catalog
+	// does not describe, in a container that declares no port).
+	anyPort bool
 }
 
 // Start decides what a container does. It never fails: a process that
@@ -150,7 +156,8 @@ func (p *Process) plan(argv []string) {
 		return
 	}
 	bin := path.Base(argv[0])
-	isMain := contains(repo.Binaries, argv[0]) || contains(repo.Binaries, bin) || (len(repo.Cmd) > 0 && argv[0] == repo.Cmd[0])
+	isMain := contains(repo.Binaries, argv[0]) || contains(repo.Binaries, bin) || (len(repo.Cmd) > 0 && argv[0] == repo.Cmd[0]) ||
+		repo.Generated && !shellUtility[bin]
 	switch {
 	case bin == "sh" || bin == "bash" || bin == "ash" || bin == "dash":
 		if !repo.HasShell() {
@@ -206,11 +213,24 @@ func (p *Process) main() {
 	p.repoLogs = repo.Logs
 	if repo.Kind == images.KindServer {
 		p.Ports = repo.Ports
+		if repo.Generated {
+			p.declaredPorts()
+		}
 		p.Graceful = repo.GracefulStop
 		p.stopLogs = repo.StopLogs
 		return
 	}
 	p.Exits, p.ExitCode = true, repo.ExitCode
+}
+
+// declaredPorts: an image the catalog does not describe serves HTTP (200
+// on every path) on the ports its container declares, or on any port.
+func (p *Process) declaredPorts() {
+	p.Ports = nil
+	for _, port := range p.spec.Ports {
+		p.Ports = append(p.Ports, images.Port{Port: port, HTTP: true})
+	}
+	p.anyPort = len(p.Ports) == 0
 }
 
 func (p *Process) hasAnyEnv(names []string) bool {
@@ -250,10 +270,10 @@ func (p *Process) agnhost(args []string) {
 	}
 	switch mode {
 	case "liveness":
-		p.Ports, p.Graceful, p.httpFailAfter = []images.Port{{Port: 8080, HTTP: true}}, true, 10*time.Second
+		p.Ports, p.Graceful, p.httpFailAfter = []images.Port{{Port: 8080, HTTP: true, Paths: agnhostLivenessPaths}}, true, 10*time.Second
 		p.static = []LogLine{{Text: "Started HTTP server on port 8080"}}
 	case "netexec":
-		p.Ports, p.Graceful = []images.Port{{Port: 8080, HTTP: true}, {Port: 8081}}, true
+		p.Ports, p.Graceful = []images.Port{{Port: 8080, HTTP: true, Paths: agnhostNetexecPaths}, {Port: 8081}}, true
 		p.static = []LogLine{{Text: "Started HTTP server on port 8080"}, {Text: "Started UDP server on port  8081"}}
 	case "serve-hostname":
 		p.Ports, p.Graceful = []images.Port{{Port: 9376, HTTP: true}}, true
@@ -265,6 +285,14 @@ func (p *Process) agnhost(args []string) {
 		p.main()
 	}
 }
+
+// The paths agnhost's HTTP servers handle (test/images/agnhost liveness
+// and netexec); others answer 404.
+var (
+	agnhostLivenessPaths = []string{"/healthz", "/started", "/redirect"}
+	agnhostNetexecPaths  = []string{"/", "/clientip", "/dial", "/echo", "/exit", "/header", "/healthz", "/hostname",
+		"/hostName", "/readyz", "/redirect", "/shell", "/shutdown", "/upload"}
+)
 
 // stress is polinux/stress: --vm-bytes sets the memory it allocates.
 func (p *Process) stress(args []string) {
