@@ -327,10 +327,16 @@ func (p *Process) python(args []string) {
 			return
 		}
 		if a == "-c" && i+1 < len(args) {
-			p.Exits, p.ExitAfter = true, 50*time.Millisecond
-			for _, m := range quotedPrints(args[i+1]) {
-				p.static = append(p.static, LogLine{At: 50 * time.Millisecond, Text: m})
+			// The interpreter starts in about 50ms, then runs the program.
+			const startup = 50 * time.Millisecond
+			res := runPython(args[i+1], p.shell(0, 0).env)
+			for _, l := range res.out {
+				p.static = append(p.static, LogLine{At: startup + l.At, Text: l.Text})
 			}
+			if res.forever {
+				return
+			}
+			p.Exits, p.ExitAfter, p.ExitCode = true, startup+res.elapsed, res.code
 			return
 		}
 	}
