@@ -81,6 +81,11 @@ type podWorker struct {
 	statusTimer *sim.Timer
 	lastStatus  uint64 // hash of the last status written
 
+	// mounted: the pod's ConfigMap and Secret volumes are set up;
+	// mountRetry is the volume manager's current back-off.
+	mounted    bool
+	mountRetry time.Duration
+
 	terminating bool
 	terminated  bool // containers stopped and the pod's deletion sent
 	final       api.PodPhase
@@ -142,6 +147,9 @@ func (w *podWorker) sync() {
 	if w.startTime.IsZero() {
 		w.startTime = w.now()
 		w.k.podAction(w.pod, "SyncPod: creating pod sandbox")
+	}
+	if !w.mounted && (w.retry != nil || !w.waitForVolumes()) {
+		return // volumes first, as the kubelet's SyncPod waits for them
 	}
 	if !w.sandbox {
 		if !w.sandboxPending {
@@ -260,6 +268,15 @@ func (w *podWorker) create(c *container, img *images.Image) {
 			w.checkTerminated()
 			return
 		}
+		env, err := w.containerEnv(c)
+		if err != nil {
+			w.busy = false
+			w.event(c, api.EventTypeWarning, ReasonFailed, "Error: "+err.Error())
+			w.waitOn(c, WaitingCreateConfigError, err.Error())
+			w.k.podAction(w.pod, fmt.Sprintf("container %s: %v", c.name(), err))
+			w.retryAt(w.now().Add(BackOffPeriod))
+			return
+		}
 		c.instances++
 		c.id = containerID(w.uid, c.name(), c.instances)
 		c.image = img
@@ -267,7 +284,7 @@ func (w *podWorker) create(c *container, img *images.Image) {
 			c.last, c.term = c.term, nil
 		}
 		c.crashWaiting = false
-		proc := runtime.Start(w.runtimeSpec(c, img))
+		proc := runtime.Start(w.runtimeSpec(c, img, env))
 		w.event(c, api.EventTypeNormal, ReasonCreated, msgCreated)
 		w.k.after(StartDelay, "StartContainer "+w.key+"/"+c.name(), func() {
 			w.busy = false
@@ -338,15 +355,7 @@ func (w *podWorker) graceOf() time.Duration {
 }
 
 // runtimeSpec is what the CRI is given for c.
-func (w *podWorker) runtimeSpec(c *container, img *images.Image) runtime.Spec {
-	env := map[string]string{}
-	for _, e := range c.spec.Env {
-		v := e.Value
-		if e.ValueFrom != nil && v == "" {
-			v = "(from " + e.Name + ")"
-		}
-		env[e.Name] = v
-	}
+func (w *podWorker) runtimeSpec(c *container, img *images.Image, env map[string]string) runtime.Spec {
 	var limit int64
 	if q, ok := c.spec.Resources.Limits[api.ResourceMemory]; ok {
 		limit = q.Value()
@@ -355,7 +364,7 @@ func (w *podWorker) runtimeSpec(c *container, img *images.Image) runtime.Spec {
 	for _, p := range c.spec.Ports {
 		ports = append(ports, p.ContainerPort)
 	}
-	return runtime.Spec{Image: img, Command: c.spec.Command, Args: c.spec.Args, Env: env, EnvFrom: len(c.spec.EnvFrom) > 0,
+	return runtime.Spec{Image: img, Command: c.spec.Command, Args: c.spec.Args, Env: env,
 		MemoryLimit: limit, Ports: ports, PodName: w.pod.Name, PodIP: w.ip}
 }
 

@@ -53,9 +53,6 @@ type Spec struct {
 	Args    []string
 	// Env holds the container's environment variables by name.
 	Env map[string]string
-	// EnvFrom: the container imports variables from ConfigMaps or Secrets
-	// (their names are unknown here, so required variables count as set).
-	EnvFrom bool
 	// MemoryLimit in bytes; 0 means none.
 	MemoryLimit int64
 	// Ports are the container's declared containerPorts: an image the
@@ -205,7 +202,7 @@ func (p *Process) notFound(cmd string) {
 // main runs the image's own program.
 func (p *Process) main() {
 	repo := p.repo
-	if len(repo.RequireEnv) > 0 && !p.spec.EnvFrom && !p.hasAnyEnv(repo.RequireEnv) {
+	if len(repo.RequireEnv) > 0 && !p.hasAnyEnv(repo.RequireEnv) {
 		p.Exits, p.ExitAfter, p.ExitCode = true, MissingEnvExitAfter, 1
 		p.static = lines(repo.ErrorLogs, 0)
 		return
