@@ -41,7 +41,9 @@ func TestMissingReferencesFailAsOnV135(t *testing.T) {
 		{name: "an env var from a missing ConfigMap is CreateContainerConfigError",
 			pod:    podWith("p", envFrom("missing", "k", nil), ""),
 			status: "Pending [app CreateContainerConfigError]", event: `Warning Failed Error: configmap "missing" not found`,
-			fix:     func(e *env) { e.create("configmaps", &api.ConfigMap{ObjectMeta: api.ObjectMeta{Name: "missing"}, Data: map[string]string{"k": "v"}}) },
+			fix: func(e *env) {
+				e.create("configmaps", &api.ConfigMap{ObjectMeta: api.ObjectMeta{Name: "missing"}, Data: map[string]string{"k": "v"}})
+			},
 			healthy: "Running [app running, ready]"},
 		{name: "a missing key names the ConfigMap with its namespace",
 			pod:    podWith("p", envFrom("have", "nokey", nil), ""),

@@ -29,8 +29,12 @@ type instance struct {
 
 // container is the kubelet's view of one container of a pod.
 type container struct {
-	spec      *api.Container
-	init      bool
+	spec *api.Container
+	init bool
+	// sidecar: an init container with restartPolicy Always (a native
+	// sidecar): it starts in order, keeps running and restarts whatever
+	// the pod's restart policy.
+	sidecar   bool
 	fieldPath string // spec.containers{nginx}
 
 	state   cstate
@@ -86,6 +90,10 @@ type podWorker struct {
 	mounted    bool
 	mountRetry time.Duration
 
+	// initialized: every init container completed (a sidecar: started)
+	// once; it stays so when a sidecar restarts later.
+	initialized bool
+
 	terminating bool
 	terminated  bool // containers stopped and the pod's deletion sent
 	final       api.PodPhase
@@ -101,6 +109,7 @@ func newPodWorker(k *Kubelet, pod *api.Pod) *podWorker {
 	for i := range pod.Spec.InitContainers {
 		c := &pod.Spec.InitContainers[i]
 		w.init = append(w.init, &container{spec: c, init: true, fieldPath: "spec.initContainers{" + c.Name + "}",
+			sidecar: c.RestartPolicy != nil && *c.RestartPolicy == api.ContainerRestartPolicyAlways,
 			waiting: api.ContainerStateWaiting{Reason: waitReason}})
 	}
 	for i := range pod.Spec.Containers {
@@ -176,13 +185,13 @@ func (w *podWorker) sync() {
 	}
 	policy := w.pod.Spec.RestartPolicy
 	for _, c := range w.init {
-		if c.state == cTerminated && c.term.ExitCode == 0 && !c.crashWaiting {
+		if w.initialized || c.initDone() {
 			continue
 		}
 		if c.state == cRunning {
-			return
+			return // a regular init container runs, or a sidecar's startup probe has not passed
 		}
-		if c.state == cTerminated && policy == api.RestartPolicyNever {
+		if c.state == cTerminated && policy == api.RestartPolicyNever && !c.sidecar {
 			w.finish(api.PodFailed)
 			return
 		}
@@ -190,8 +199,23 @@ func (w *podWorker) sync() {
 		w.markDirty()
 		return
 	}
-	for _, c := range w.main {
-		if c.state == cRunning || (c.state == cTerminated && !shouldRestart(policy, c.term.ExitCode)) {
+	if !w.initialized {
+		w.initialized = true
+		w.markDirty()
+	}
+	// Sidecars that exited restart alongside the containers.
+	var toRun []*container
+	for _, c := range w.init {
+		if c.sidecar && c.state != cRunning {
+			toRun = append(toRun, c)
+		}
+	}
+	for _, c := range append(toRun, w.main...) {
+		p := policy
+		if c.sidecar {
+			p = api.RestartPolicyAlways
+		}
+		if c.state == cRunning || (c.state == cTerminated && !shouldRestart(p, c.term.ExitCode)) {
 			continue
 		}
 		if w.startContainer(c) {
@@ -205,6 +229,15 @@ func (w *podWorker) sync() {
 		}
 	}
 	w.markDirty()
+}
+
+// initDone reports whether an init container lets the next one start: a
+// regular one has completed, a sidecar has started (its startup probe passed).
+func (c *container) initDone() bool {
+	if c.sidecar {
+		return c.state == cRunning && c.started
+	}
+	return c.state == cTerminated && c.term.ExitCode == 0 && !c.crashWaiting
 }
 
 func shouldRestart(policy api.RestartPolicy, exitCode int32) bool {
@@ -444,6 +477,18 @@ func (w *podWorker) finish(phase api.PodPhase) {
 	w.sandbox = false
 	for _, c := range w.all() {
 		c.disarm()
+		if c.sidecar && c.state == cRunning {
+			// The kubelet stops the sidecars once the containers are done.
+			code, reason := int32(runtime.ExitCodeSIGKILL), runtime.ReasonError
+			if c.cur.proc.Graceful {
+				code, reason = 0, runtime.ReasonCompleted
+			}
+			now := w.now()
+			c.cur.endedAt, c.cur.stopped = now, true
+			c.state, c.finishedAt, c.ready = cTerminated, now, false
+			c.term = &api.ContainerStateTerminated{ExitCode: code, Reason: reason, StartedAt: api.NewTime(c.startedAt),
+				FinishedAt: api.NewTime(now), ContainerID: c.id}
+		}
 	}
 	w.k.podAction(w.pod, "pod finished: "+string(phase))
 	w.markDirty()
