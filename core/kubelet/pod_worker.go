@@ -170,7 +170,9 @@ func (w *podWorker) sync() {
 					return
 				}
 				w.sandbox = true
-				if w.ip == "" {
+				if w.ip == "" && w.pod.Spec.HostNetwork {
+					w.ip = w.k.cfg.InternalIP // the node's own network namespace
+				} else if w.ip == "" {
 					w.ip = w.k.allocateIP()
 				}
 				w.k.podAction(w.pod, fmt.Sprintf("pod sandbox ready, pod IP %s", w.ip))
@@ -582,7 +584,7 @@ func (w *podWorker) remove(why string) {
 	}
 	w.freeze()
 	w.removed = true
-	if w.ip != "" {
+	if w.ip != "" && !w.pod.Spec.HostNetwork {
 		w.k.releaseIP(w.ip)
 	}
 	w.k.crash.ForgetPrefix(w.uid + "/")
