@@ -104,12 +104,7 @@ func (p *Process) Exec(command []string, elapsed time.Duration) ProbeResult {
 	}
 	script := quoteArgv(command)
 	if isShell {
-		script = ""
-		for i := 1; i < len(command); i++ {
-			if command[i] == "-c" && i+1 < len(command) {
-				script = command[i+1]
-			}
-		}
+		script = shellScript(command)
 	}
 	sh := p.shell(time.Second, 100)
 	sh.files, sh.contents = files, contents

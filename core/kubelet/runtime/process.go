@@ -161,14 +161,7 @@ func (p *Process) plan(argv []string) {
 			p.notFound(argv[0])
 			return
 		}
-		script := ""
-		for i := 1; i < len(argv); i++ {
-			if argv[i] == "-c" && i+1 < len(argv) {
-				script = argv[i+1]
-				break
-			}
-		}
-		p.runScript(script)
+		p.runScript(shellScript(argv))
 	case bin == "agnhost":
 		p.agnhost(argv[1:])
 	case bin == "stress":
@@ -184,6 +177,17 @@ func (p *Process) plan(argv []string) {
 	default:
 		p.notFound(argv[0])
 	}
+}
+
+// shellScript is the script of `sh -c SCRIPT` (or -ec, -exc...): "" when
+// the shell reads its standard input, which is empty.
+func shellScript(argv []string) string {
+	for i := 1; i+1 < len(argv); i++ {
+		if a := argv[i]; strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.Contains(a, "c") {
+			return argv[i+1]
+		}
+	}
+	return ""
 }
 
 // foreverLimit is how far ahead a script is run to learn whether it exits.

@@ -293,6 +293,7 @@ type shell struct {
 	stdin    []string
 	capture  *[]string
 	quietErr bool  // 2>/dev/null
+	errToOut bool  // 2>&1: errors go where the output goes
 	status   int32 // $?
 
 	exited  bool
@@ -424,6 +425,10 @@ func (sh *shell) eprint(s string) {
 	if sh.quietErr {
 		return
 	}
+	if sh.errToOut {
+		sh.print(s)
+		return
+	}
 	c := sh.capture
 	sh.capture = nil
 	sh.print(s)
@@ -488,7 +493,7 @@ func isRedirect(tok string) bool {
 // redirected runs args with its redirections: > and >> write files, <
 // reads one, 2>/dev/null silences errors, 2>&1 keeps them in the output.
 func (sh *shell) redirected(args []string, redirs [][2]string) int32 {
-	savedIn, savedCap, savedQuiet := sh.stdin, sh.capture, sh.quietErr
+	savedIn, savedCap, savedQuiet, savedErr := sh.stdin, sh.capture, sh.quietErr, sh.errToOut
 	var out []string
 	var outFile string
 	appendTo := false
@@ -503,7 +508,9 @@ func (sh *shell) redirected(args []string, redirs [][2]string) int32 {
 			sh.stdin = sh.contents[target]
 		case op == "2>" && target == "/dev/null":
 			sh.quietErr = true
-		case op == "2>&1", op == "2>":
+		case op == "2>&1":
+			sh.errToOut = true
+		case op == "2>":
 		case strings.HasSuffix(op, ">") || strings.HasSuffix(op, ">>"):
 			outFile, appendTo = target, strings.HasSuffix(op, ">>")
 			sh.capture = &out
@@ -513,7 +520,7 @@ func (sh *shell) redirected(args []string, redirs [][2]string) int32 {
 		}
 	}
 	code := sh.exec(args)
-	sh.stdin, sh.capture, sh.quietErr = savedIn, savedCap, savedQuiet
+	sh.stdin, sh.capture, sh.quietErr, sh.errToOut = savedIn, savedCap, savedQuiet, savedErr
 	if outFile != "" && outFile != "/dev/null" && !strings.HasPrefix(outFile, "/proc/") {
 		if sh.contents == nil {
 			sh.contents = map[string][]string{}
@@ -606,6 +613,20 @@ func (sh *shell) exec(args []string) int32 {
 		}
 	case "rev", "sort", "uniq", "wc", "head", "grep":
 		return sh.filter(name, args[1:])
+	case "awk":
+		return sh.awk(args[1:])
+	case "seq":
+		from, to := 1, 0
+		switch len(args) {
+		case 2:
+			to, _ = strconv.Atoi(args[1])
+		case 3, 4:
+			from, _ = strconv.Atoi(args[1])
+			to, _ = strconv.Atoi(args[len(args)-1])
+		}
+		for i := from; i <= to && i-from < 10000; i++ {
+			sh.print(strconv.Itoa(i))
+		}
 	case "test", "[", "[[":
 		if name != "test" && len(args) > 1 {
 			args = args[:len(args)-1] // the closing ] or ]]
@@ -633,13 +654,19 @@ func (sh *shell) exec(args []string) int32 {
 		}
 		return sh.filter(name, args[1:])
 	case "wget", "curl":
-		// The cluster's Services answer; -O FILE / -o FILE saves the page.
+		// The cluster's Services answer 200; -O FILE / -o FILE saves the
+		// page; wget -S prints the response headers on stderr.
+		for _, a := range args {
+			if a == "-S" || a == "--server-response" {
+				sh.eprint("  HTTP/1.1 200 OK")
+			}
+		}
 		for i, a := range args {
 			if (a == "-O" || a == "-o") && i+1 < len(args) && args[i+1] != "-" {
 				sh.setFile(args[i+1], true)
 			}
 		}
-	case "wait", "cd", "export", "set", "trap", "nslookup", "ls", "ping", "ps", "whoami", "id", "uname", "nc", "sh", "bash", "chmod", "cp", "mv", "ln", "tr", "sed", "awk", "find", "xargs", "dd", "yes":
+	case "wait", "cd", "export", "set", "trap", "nslookup", "ls", "ping", "ps", "whoami", "id", "uname", "nc", "sh", "bash", "chmod", "cp", "mv", "ln", "tr", "sed", "find", "xargs", "dd", "yes":
 		// Utilities that succeed quietly here.
 	default:
 		if sh.lenient {
@@ -753,6 +780,54 @@ func (sh *shell) filter(name string, args []string) int32 {
 	}
 	for _, l := range out {
 		sh.print(l)
+	}
+	return 0
+}
+
+// awk runs the one-line programs scripts pipe into: [/RE/]{print $N, ...}
+// over stdin or files (RE: a substring, ^ anchors it at the start).
+func (sh *shell) awk(args []string) int32 {
+	if len(args) == 0 {
+		sh.eprint("usage: awk [-F sep] 'program' [file ...]")
+		return 1
+	}
+	prog, files := args[0], args[1:]
+	pattern := ""
+	if strings.HasPrefix(prog, "/") {
+		if end := strings.IndexByte(prog[1:], '/'); end >= 0 {
+			pattern, prog = prog[1:end+1], strings.TrimSpace(prog[end+2:])
+		}
+	}
+	action := strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(prog, "{"), "}"))
+	in := sh.stdin
+	if len(files) > 0 {
+		in = nil
+		for _, f := range files {
+			in = append(in, sh.contents[f]...)
+		}
+	}
+	for _, line := range in {
+		if pattern != "" {
+			if p, anchored := strings.CutPrefix(pattern, "^"); anchored && !strings.HasPrefix(line, p) || !anchored && !strings.Contains(line, p) {
+				continue
+			}
+		}
+		fields := strings.Fields(line)
+		what := strings.TrimSpace(strings.TrimPrefix(action, "print"))
+		if what == "" || what == "$0" {
+			sh.print(line)
+			continue
+		}
+		var out []string
+		for _, f := range strings.Split(what, ",") {
+			n, err := strconv.Atoi(strings.TrimPrefix(strings.TrimSpace(f), "$"))
+			if err == nil && n > 0 && n <= len(fields) {
+				out = append(out, fields[n-1])
+			} else if err == nil && n == 0 {
+				out = append(out, line)
+			}
+		}
+		sh.print(strings.Join(out, " "))
 	}
 	return 0
 }
@@ -898,17 +973,11 @@ func (sh *shell) dollar(s string) (int, string) {
 		}
 		return end + 2, strconv.Itoa(sh.arith(s[2:end]))
 	case strings.HasPrefix(s, "("):
-		end := strings.LastIndexByte(s, ')')
+		end := matchingParen(s)
 		if end < 0 {
 			return 0, "$"
 		}
-		switch strings.TrimSpace(s[1:end]) {
-		case "date":
-			return end + 1, sh.start.Add(sh.elapsed).UTC().Format("Mon Jan  2 15:04:05 UTC 2006")
-		case "hostname":
-			return end + 1, sh.host
-		}
-		return end + 1, ""
+		return end + 1, sh.substitute(s[1:end])
 	case strings.HasPrefix(s, "?"):
 		return 1, strconv.Itoa(int(sh.status))
 	case strings.HasPrefix(s, "{"):
@@ -926,6 +995,41 @@ func (sh *shell) dollar(s string) (int, string) {
 		return 0, "$"
 	}
 	return n, sh.env[s[:n]]
+}
+
+// matchingParen returns the index of the ) closing s[0]'s (, outside quotes.
+func matchingParen(s string) int {
+	depth, quote := 0, byte(0)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '\'' || c == '"':
+			quote = c
+		case c == '(':
+			depth++
+		case c == ')':
+			depth--
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// substitute runs $(script) and returns its output, trailing newlines
+// removed; an exit inside it ends only the substitution.
+func (sh *shell) substitute(script string) string {
+	var out []string
+	savedCap, savedExited, savedCode, savedStdin := sh.capture, sh.exited, sh.code, sh.stdin
+	sh.capture, sh.stdin = &out, nil
+	sh.run(parseScript(script))
+	sh.capture, sh.exited, sh.code, sh.stdin = savedCap, savedExited, savedCode, savedStdin
+	return strings.TrimRight(strings.Join(out, "\n"), "\n")
 }
 
 // arith evaluates "i+1", "$i + 1", "i-1", "n*2".
