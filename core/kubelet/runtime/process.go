@@ -274,17 +274,37 @@ func (p *Process) agnhost(args []string) {
 		p.Ports, p.Graceful, p.httpFailAfter = []images.Port{{Port: 8080, HTTP: true, Paths: agnhostLivenessPaths}}, true, 10*time.Second
 		p.static = []LogLine{{Text: "Started HTTP server on port 8080"}}
 	case "netexec":
-		p.Ports, p.Graceful = []images.Port{{Port: 8080, HTTP: true, Paths: agnhostNetexecPaths}, {Port: 8081}}, true
-		p.static = []LogLine{{Text: "Started HTTP server on port 8080"}, {Text: "Started UDP server on port  8081"}}
+		http, udp := flagPort(args, "--http-port", 8080), flagPort(args, "--udp-port", 8081)
+		p.Ports, p.Graceful = []images.Port{{Port: http, HTTP: true, Paths: agnhostNetexecPaths}, {Port: udp}}, true
+		p.static = []LogLine{{Text: fmt.Sprintf("Started HTTP server on port %d", http)}, {Text: fmt.Sprintf("Started UDP server on port  %d", udp)}}
 	case "serve-hostname":
-		p.Ports, p.Graceful = []images.Port{{Port: 9376, HTTP: true}}, true
-		p.static = []LogLine{{Text: "Serving on port 9376."}}
+		port := flagPort(args, "--port", 9376)
+		p.Ports, p.Graceful = []images.Port{{Port: port, HTTP: true}}, true
+		p.static = []LogLine{{Text: fmt.Sprintf("Serving on port %d.", port)}}
+	case "test-webserver":
+		port := flagPort(args, "--port", 80)
+		p.Ports, p.Graceful = []images.Port{{Port: port, HTTP: true}}, true
+		p.static = []LogLine{{Text: fmt.Sprintf("Serving on port %d.", port)}}
 	case "pause":
 		p.Graceful = true
 		p.static = []LogLine{{Text: "Paused"}}
 	default:
 		p.main()
 	}
+}
+
+// flagPort reads --name=N or --name N from agnhost's arguments.
+func flagPort(args []string, name string, def int32) int32 {
+	for i, a := range args {
+		v, ok := strings.CutPrefix(a, name+"=")
+		if !ok && a == name && i+1 < len(args) {
+			v, ok = args[i+1], true
+		}
+		if n, err := strconv.Atoi(v); ok && err == nil && n > 0 && n < 65536 {
+			return int32(n)
+		}
+	}
+	return def
 }
 
 // The paths agnhost's HTTP servers handle (test/images/agnhost liveness

@@ -138,6 +138,8 @@ func TestProbesAnswerLikeTheProcess(t *testing.T) {
 			"HTTP probe failed with statuscode: 404"},
 		{"agnhost liveness answers 200 on /healthz for 10s", "registry.k8s.io/e2e-test-images/agnhost:2.40", []string{"/agnhost", "liveness"},
 			func(p *Process) ProbeResult { return p.HTTPGet("10.244.1.5", 8080, "/healthz", "HTTP", 9*time.Second) }, true, ""},
+		{"agnhost netexec listens on its --http-port", "registry.k8s.io/e2e-test-images/agnhost:2.40", []string{"/agnhost", "netexec", "--http-port=8090"},
+			func(p *Process) ProbeResult { return p.HTTPGet("10.244.1.5", 8090, "/hostname", "HTTP", 0) }, true, ""},
 		{"agnhost netexec answers 404 off its endpoints", "registry.k8s.io/e2e-test-images/agnhost:2.40", []string{"/agnhost", "netexec"},
 			func(p *Process) ProbeResult { return p.HTTPGet("10.244.1.5", 8080, "/nope", "HTTP", 0) }, false, "HTTP probe failed with statuscode: 404"},
 		{"an image the catalog does not describe answers 200 on any path of any port when it declares none", "dockersamples/examplevotingapp_vote", nil,
