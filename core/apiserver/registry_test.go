@@ -1,6 +1,7 @@
 package apiserver
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -310,6 +311,15 @@ func TestServicesGetClusterIPsAndNodePorts(t *testing.T) {
 	_, err := do(t, srv, &request.Request{Verb: "create", Resource: "services", Namespace: "default", Body: taken})
 	if !api.IsInvalid(err) {
 		t.Errorf("taking 10.96.0.1 again: %v", err)
+	}
+	if !strings.HasPrefix(got.Spec.ClusterIP, "10.96.") {
+		t.Errorf("clusterIP %s is outside kind's 10.96.0.0/16", got.Spec.ClusterIP)
+	}
+	outside := &api.Service{ObjectMeta: api.ObjectMeta{Name: "far"}, Spec: api.ServiceSpec{ClusterIP: "10.100.0.5",
+		Ports: []api.ServicePort{{Port: 80}}}}
+	_, err = do(t, srv, &Request{Verb: "create", Resource: "services", Namespace: "default", Body: outside})
+	if err == nil || !strings.Contains(err.Error(), "The range of valid IPs is 10.96.0.0/16") {
+		t.Errorf("10.100.0.5 outside the range: %v", err)
 	}
 }
 

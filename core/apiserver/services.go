@@ -10,14 +10,14 @@ import (
 )
 
 // Service IP and node port allocation (the apiserver's ipallocator and
-// portallocator), over --service-cluster-ip-range=10.96.0.0/12 and
+// portallocator), over --service-cluster-ip-range=10.96.0.0/16 (kind's serviceSubnet) and
 // --service-node-port-range=30000-32767. Allocation is random, drawn from
 // the sim, and skips the low static band where explicit IPs such as
 // 10.96.0.1 (the kubernetes Service) and 10.96.0.10 (DNS) live.
 
 const (
 	serviceCIDRBase = 0x0a600000 // 10.96.0.0
-	serviceCIDRSize = 1 << 20    // /12
+	serviceCIDRSize = 1 << 16    // /16, kind's default serviceSubnet
 	staticBand      = 256        // min(max(16, size/16), 256)
 	nodePortBase    = 30000
 	nodePortSize    = 2768
@@ -100,7 +100,7 @@ func (s *Server) allocate(r *resource, obj api.Object) error {
 			off, ok := ipOffset(svc.Spec.ClusterIP)
 			if !ok {
 				return invalid(field.NewPath("spec", "clusterIPs").Index(0), svc.Spec.ClusterIP,
-					"failed to allocate IP "+svc.Spec.ClusterIP+": the provided IP ("+svc.Spec.ClusterIP+") is not in the valid range. The range of valid IPs is 10.96.0.0/12")
+					"failed to allocate IP "+svc.Spec.ClusterIP+": the provided IP ("+svc.Spec.ClusterIP+") is not in the valid range. The range of valid IPs is 10.96.0.0/16")
 			}
 			if s.ips.used[off] {
 				return invalid(field.NewPath("spec", "clusterIPs").Index(0), []string{svc.Spec.ClusterIP},

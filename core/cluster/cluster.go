@@ -63,12 +63,35 @@ func New(opts Options) *Cluster {
 		c.Scheduler = scheduler.New(s, c.clientFor(request.UserInfo{Name: request.UserScheduler, Groups: []string{request.GroupAuthenticated}}, "kube-scheduler"))
 		c.Scheduler.Start()
 	}
-	for _, n := range opts.Nodes {
-		if err := c.AddNode(n); err != nil {
-			panic(fmt.Sprintf("cluster: adding node %s: %v", n.Name, err))
+	addNodes := func(controlPlane bool) {
+		for _, n := range opts.Nodes {
+			if n.ControlPlane != controlPlane {
+				continue
+			}
+			if err := c.AddNode(n); err != nil {
+				panic(fmt.Sprintf("cluster: adding node %s: %v", n.Name, err))
+			}
 		}
 	}
-	s.Advance(Startup)
+	if opts.SystemWorkloads {
+		// As kind does: kubeadm init on the control plane applies the
+		// addons, then the workers join.
+		addNodes(true)
+		s.Advance(time.Second)
+		if err := c.startSystemWorkloads(); err != nil {
+			panic("cluster: kind's system workloads: " + err.Error())
+		}
+		s.Advance(WorkersJoinAfter - time.Second)
+		addNodes(false)
+		s.Advance(Startup - WorkersJoinAfter)
+	} else {
+		for _, n := range opts.Nodes {
+			if err := c.AddNode(n); err != nil {
+				panic(fmt.Sprintf("cluster: adding node %s: %v", n.Name, err))
+			}
+		}
+		s.Advance(Startup)
+	}
 	return c
 }
 
@@ -76,6 +99,11 @@ func New(opts Options) *Cluster {
 // `kind create cluster` takes: when the learner types the first command, the
 // nodes are a minute old, Ready, and their node-lifecycle taints are gone.
 const Startup = time.Minute
+
+// WorkersJoinAfter is when, into the start-up of a cluster with its system
+// workloads, the workers join (kubeadm join): the control plane has run
+// kubeadm init and its addons by then, so CoreDNS runs on it, as on kind.
+const WorkersJoinAfter = 20 * time.Second
 
 func (c *Cluster) clientFor(u request.UserInfo, component string) *client.Client {
 	return client.NewForServer(c.Sim, c.Server, u, component)

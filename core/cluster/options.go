@@ -27,6 +27,10 @@ type Options struct {
 	NoControllers bool `json:"-"`
 	NoScheduler   bool `json:"-"`
 	NoKubelets    bool `json:"-"`
+	// SystemWorkloads adds kind's kube-system and local-path-storage
+	// workloads (system.yaml): CoreDNS, kube-proxy, kindnet, the
+	// local-path provisioner and the control plane's static pods.
+	SystemWorkloads bool `json:"systemWorkloads,omitempty"`
 }
 
 // Default is `kind create cluster --name demo` with two workers: a tainted

@@ -165,7 +165,7 @@ func TestProbes(t *testing.T) {
 	})
 	t.Run("the docs' liveness exec example restarts the container", func(t *testing.T) {
 		e := newEnv(t)
-		e.run(podWith("liveness-exec", api.Container{Name: "liveness", Image: "registry.k8s.io/busybox", Args: sh("touch /tmp/healthy; sleep 30; rm -f /tmp/healthy; sleep 600"),
+		e.run(podWith("liveness-exec", api.Container{Name: "liveness", Image: "registry.k8s.io/busybox:1.27.2", Args: sh("touch /tmp/healthy; sleep 30; rm -f /tmp/healthy; sleep 600"),
 			LivenessProbe: &api.Probe{ProbeHandler: api.ProbeHandler{Exec: &api.ExecAction{Command: []string{"cat", "/tmp/healthy"}}}, InitialDelaySeconds: 5, PeriodSeconds: 5}}, ""))
 		e.s.Advance(40 * time.Second)
 		if st := e.status("liveness-exec"); st != "Running [liveness running, ready]" {

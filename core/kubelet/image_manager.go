@@ -70,7 +70,7 @@ func (k *Kubelet) ensureImage(w *podWorker, c *container, ready func(*images.Ima
 	}
 
 	w.event(c, api.EventTypeNormal, ReasonPulling, fmt.Sprintf(msgPulling, spec))
-	img, rerr := k.reg.Resolve(ref, len(w.pod.Spec.ImagePullSecrets) > 0)
+	img, rerr := k.reg.Resolve(ref, w.pullSecretsFound())
 	start := now
 	if k.pullFree.After(start) {
 		start = k.pullFree // serializeImagePulls: wait for the pull before

@@ -124,13 +124,38 @@ func TestATypoInTheImageEndsInImagePullBackOff(t *testing.T) {
 	})
 }
 
-func TestAMissingTagIsNotFound(t *testing.T) {
+func TestARepositoryNoRegistryServesIsNotFound(t *testing.T) {
 	e := newEnv(t)
-	e.run(podWith("old", api.Container{Name: "nginx", Image: "nginx:1.99"}, ""))
+	e.run(podWith("old", api.Container{Name: "app", Image: "ghcr.io/app:v1"}, ""))
 	e.s.Advance(3 * time.Second)
-	want := `Warning Failed Failed to pull image "nginx:1.99": rpc error: code = NotFound desc = failed to pull and unpack image "docker.io/library/nginx:1.99": failed to resolve reference "docker.io/library/nginx:1.99": docker.io/library/nginx:1.99: not found`
+	want := `Warning Failed Failed to pull image "ghcr.io/app:v1": rpc error: code = NotFound desc = failed to pull and unpack image "ghcr.io/app:v1": failed to resolve reference "ghcr.io/app:v1": ghcr.io/app:v1: not found`
 	if got := e.events("old"); len(got) < 2 || got[1] != want {
 		t.Errorf("events = %q", got)
+	}
+}
+
+func TestASchema1ImageFailsAsContainerd2FailsIt(t *testing.T) {
+	e := newEnv(t)
+	e.run(podWith("slim", api.Container{Name: "nginx", Image: "registry.k8s.io/nginx-slim:0.8"}, ""))
+	e.s.Advance(3 * time.Second)
+	want := `Warning Failed Failed to pull image "registry.k8s.io/nginx-slim:0.8": rpc error: code = InvalidArgument desc = failed to pull and unpack image "registry.k8s.io/nginx-slim:0.8": schema 1 image manifests are no longer supported: invalid argument`
+	if got := e.events("slim"); len(got) < 2 || got[1] != want {
+		t.Errorf("events = %q", got)
+	}
+}
+
+func TestADigestPinIsTheImageIDTheStatusReports(t *testing.T) {
+	e := newEnv(t)
+	digest := "sha256:" + strings.Repeat("9f8e7d6c5b4a3210", 4)
+	e.run(podWith("pinned", api.Container{Name: "app", Image: "busybox:1.38.0@" + digest, Command: []string{"sleep", "3600"}}, ""))
+	e.s.Advance(5 * time.Second)
+	pod := e.pod("pinned")
+	if len(pod.Status.ContainerStatuses) != 1 {
+		t.Fatalf("statuses = %+v", pod.Status.ContainerStatuses)
+	}
+	cs := pod.Status.ContainerStatuses[0]
+	if cs.ImageID != "docker.io/library/busybox@"+digest || cs.State.Running == nil {
+		t.Errorf("image %s, imageID %s, state %+v; want the pinned digest, running", cs.Image, cs.ImageID, cs.State)
 	}
 }
 

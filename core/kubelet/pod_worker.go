@@ -29,8 +29,12 @@ type instance struct {
 
 // container is the kubelet's view of one container of a pod.
 type container struct {
-	spec      *api.Container
-	init      bool
+	spec *api.Container
+	init bool
+	// sidecar: an init container with restartPolicy Always (a native
+	// sidecar): it starts in order, keeps running and restarts whatever
+	// the pod's restart policy.
+	sidecar   bool
 	fieldPath string // spec.containers{nginx}
 
 	state   cstate
@@ -81,6 +85,15 @@ type podWorker struct {
 	statusTimer *sim.Timer
 	lastStatus  uint64 // hash of the last status written
 
+	// mounted: the pod's ConfigMap and Secret volumes are set up;
+	// mountRetry is the volume manager's current back-off.
+	mounted    bool
+	mountRetry time.Duration
+
+	// initialized: every init container completed (a sidecar: started)
+	// once; it stays so when a sidecar restarts later.
+	initialized bool
+
 	terminating bool
 	terminated  bool // containers stopped and the pod's deletion sent
 	final       api.PodPhase
@@ -96,6 +109,7 @@ func newPodWorker(k *Kubelet, pod *api.Pod) *podWorker {
 	for i := range pod.Spec.InitContainers {
 		c := &pod.Spec.InitContainers[i]
 		w.init = append(w.init, &container{spec: c, init: true, fieldPath: "spec.initContainers{" + c.Name + "}",
+			sidecar: c.RestartPolicy != nil && *c.RestartPolicy == api.ContainerRestartPolicyAlways,
 			waiting: api.ContainerStateWaiting{Reason: waitReason}})
 	}
 	for i := range pod.Spec.Containers {
@@ -143,6 +157,9 @@ func (w *podWorker) sync() {
 		w.startTime = w.now()
 		w.k.podAction(w.pod, "SyncPod: creating pod sandbox")
 	}
+	if !w.mounted && (w.retry != nil || !w.waitForVolumes()) {
+		return // volumes first, as the kubelet's SyncPod waits for them
+	}
 	if !w.sandbox {
 		if !w.sandboxPending {
 			w.sandboxPending = true
@@ -153,7 +170,9 @@ func (w *podWorker) sync() {
 					return
 				}
 				w.sandbox = true
-				if w.ip == "" {
+				if w.ip == "" && w.pod.Spec.HostNetwork {
+					w.ip = w.k.cfg.InternalIP // the node's own network namespace
+				} else if w.ip == "" {
 					w.ip = w.k.allocateIP()
 				}
 				w.k.podAction(w.pod, fmt.Sprintf("pod sandbox ready, pod IP %s", w.ip))
@@ -168,13 +187,13 @@ func (w *podWorker) sync() {
 	}
 	policy := w.pod.Spec.RestartPolicy
 	for _, c := range w.init {
-		if c.state == cTerminated && c.term.ExitCode == 0 && !c.crashWaiting {
+		if w.initialized || c.initDone() {
 			continue
 		}
 		if c.state == cRunning {
-			return
+			return // a regular init container runs, or a sidecar's startup probe has not passed
 		}
-		if c.state == cTerminated && policy == api.RestartPolicyNever {
+		if c.state == cTerminated && policy == api.RestartPolicyNever && !c.sidecar {
 			w.finish(api.PodFailed)
 			return
 		}
@@ -182,8 +201,23 @@ func (w *podWorker) sync() {
 		w.markDirty()
 		return
 	}
-	for _, c := range w.main {
-		if c.state == cRunning || (c.state == cTerminated && !shouldRestart(policy, c.term.ExitCode)) {
+	if !w.initialized {
+		w.initialized = true
+		w.markDirty()
+	}
+	// Sidecars that exited restart alongside the containers.
+	var toRun []*container
+	for _, c := range w.init {
+		if c.sidecar && c.state != cRunning {
+			toRun = append(toRun, c)
+		}
+	}
+	for _, c := range append(toRun, w.main...) {
+		p := policy
+		if c.sidecar {
+			p = api.RestartPolicyAlways
+		}
+		if c.state == cRunning || (c.state == cTerminated && !shouldRestart(p, c.term.ExitCode)) {
 			continue
 		}
 		if w.startContainer(c) {
@@ -197,6 +231,15 @@ func (w *podWorker) sync() {
 		}
 	}
 	w.markDirty()
+}
+
+// initDone reports whether an init container lets the next one start: a
+// regular one has completed, a sidecar has started (its startup probe passed).
+func (c *container) initDone() bool {
+	if c.sidecar {
+		return c.state == cRunning && c.started
+	}
+	return c.state == cTerminated && c.term.ExitCode == 0 && !c.crashWaiting
 }
 
 func shouldRestart(policy api.RestartPolicy, exitCode int32) bool {
@@ -260,6 +303,15 @@ func (w *podWorker) create(c *container, img *images.Image) {
 			w.checkTerminated()
 			return
 		}
+		env, err := w.containerEnv(c)
+		if err != nil {
+			w.busy = false
+			w.event(c, api.EventTypeWarning, ReasonFailed, "Error: "+err.Error())
+			w.waitOn(c, WaitingCreateConfigError, err.Error())
+			w.k.podAction(w.pod, fmt.Sprintf("container %s: %v", c.name(), err))
+			w.retryAt(w.now().Add(BackOffPeriod))
+			return
+		}
 		c.instances++
 		c.id = containerID(w.uid, c.name(), c.instances)
 		c.image = img
@@ -267,7 +319,7 @@ func (w *podWorker) create(c *container, img *images.Image) {
 			c.last, c.term = c.term, nil
 		}
 		c.crashWaiting = false
-		proc := runtime.Start(w.runtimeSpec(c, img))
+		proc := runtime.Start(w.runtimeSpec(c, img, env))
 		w.event(c, api.EventTypeNormal, ReasonCreated, msgCreated)
 		w.k.after(StartDelay, "StartContainer "+w.key+"/"+c.name(), func() {
 			w.busy = false
@@ -338,21 +390,17 @@ func (w *podWorker) graceOf() time.Duration {
 }
 
 // runtimeSpec is what the CRI is given for c.
-func (w *podWorker) runtimeSpec(c *container, img *images.Image) runtime.Spec {
-	env := map[string]string{}
-	for _, e := range c.spec.Env {
-		v := e.Value
-		if e.ValueFrom != nil && v == "" {
-			v = "(from " + e.Name + ")"
-		}
-		env[e.Name] = v
-	}
+func (w *podWorker) runtimeSpec(c *container, img *images.Image, env map[string]string) runtime.Spec {
 	var limit int64
 	if q, ok := c.spec.Resources.Limits[api.ResourceMemory]; ok {
 		limit = q.Value()
 	}
-	return runtime.Spec{Image: img, Command: c.spec.Command, Args: c.spec.Args, Env: env, EnvFrom: len(c.spec.EnvFrom) > 0,
-		MemoryLimit: limit, PodName: w.pod.Name, PodIP: w.ip}
+	var ports []int32
+	for _, p := range c.spec.Ports {
+		ports = append(ports, p.ContainerPort)
+	}
+	return runtime.Spec{Image: img, Command: c.spec.Command, Args: c.spec.Args, Env: env,
+		MemoryLimit: limit, Ports: ports, PodName: w.pod.Name, PodIP: w.ip}
 }
 
 // arm schedules a running container's exit and its probes.
@@ -431,6 +479,18 @@ func (w *podWorker) finish(phase api.PodPhase) {
 	w.sandbox = false
 	for _, c := range w.all() {
 		c.disarm()
+		if c.sidecar && c.state == cRunning {
+			// The kubelet stops the sidecars once the containers are done.
+			code, reason := int32(runtime.ExitCodeSIGKILL), runtime.ReasonError
+			if c.cur.proc.Graceful {
+				code, reason = 0, runtime.ReasonCompleted
+			}
+			now := w.now()
+			c.cur.endedAt, c.cur.stopped = now, true
+			c.state, c.finishedAt, c.ready = cTerminated, now, false
+			c.term = &api.ContainerStateTerminated{ExitCode: code, Reason: reason, StartedAt: api.NewTime(c.startedAt),
+				FinishedAt: api.NewTime(now), ContainerID: c.id}
+		}
 	}
 	w.k.podAction(w.pod, "pod finished: "+string(phase))
 	w.markDirty()
@@ -524,7 +584,7 @@ func (w *podWorker) remove(why string) {
 	}
 	w.freeze()
 	w.removed = true
-	if w.ip != "" {
+	if w.ip != "" && !w.pod.Spec.HostNetwork {
 		w.k.releaseIP(w.ip)
 	}
 	w.k.crash.ForgetPrefix(w.uid + "/")

@@ -86,10 +86,10 @@ func (w *podWorker) phase() api.PodPhase {
 	}
 	policy := w.pod.Spec.RestartPolicy
 	for _, c := range w.init {
-		if c.state == cTerminated && c.term.ExitCode == 0 && !c.crashWaiting {
+		if w.initialized || c.initDone() {
 			continue
 		}
-		if c.state == cTerminated && policy == api.RestartPolicyNever {
+		if c.state == cTerminated && policy == api.RestartPolicyNever && !c.sidecar {
 			return api.PodFailed
 		}
 		return api.PodPending
@@ -162,8 +162,11 @@ func (w *podWorker) status() api.PodStatus {
 	// Conditions.
 	var notInit, notReady []string
 	for _, c := range w.init {
-		if !(c.state == cTerminated && c.term.ExitCode == 0 && !c.crashWaiting) {
+		if !w.initialized && !c.initDone() {
 			notInit = append(notInit, c.name())
+		}
+		if c.sidecar && !(c.ready && c.state == cRunning) {
+			notReady = append(notReady, c.name())
 		}
 	}
 	for _, c := range w.main {
@@ -227,7 +230,7 @@ func (w *podWorker) containerStatus(c *container) api.ContainerStatus {
 		Image:        c.spec.Image,
 		Started:      ptrTo(c.state == cRunning && c.started),
 	}
-	if c.init {
+	if c.init && !c.sidecar {
 		// A regular init container counts as ready once it has completed.
 		cs.Ready = c.state == cTerminated && !c.crashWaiting && c.term.ExitCode == 0
 	}

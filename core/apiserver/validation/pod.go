@@ -131,9 +131,7 @@ func validateContainers(containers []api.Container, fldPath *field.Path) field.E
 		} else {
 			names[c.Name] = true
 		}
-		errs = append(errs, validateProbe(c.LivenessProbe, p.Child("livenessProbe"), true)...)
-		errs = append(errs, validateProbe(c.ReadinessProbe, p.Child("readinessProbe"), false)...)
-		errs = append(errs, validateProbe(c.StartupProbe, p.Child("startupProbe"), true)...)
+		errs = append(errs, validateProbes(c, p)...)
 	}
 	errs = append(errs, checkHostPortConflicts(containers, fldPath)...)
 	return errs
@@ -153,6 +151,12 @@ func validateInitContainers(containers, regular []api.Container, fldPath *field.
 			errs = append(errs, field.Duplicate(p.Child("name"), c.Name))
 		} else if c.Name != "" {
 			names[c.Name] = true
+		}
+		if c.RestartPolicy != nil && *c.RestartPolicy == api.ContainerRestartPolicyAlways {
+			// A sidecar (restartable init container) may have probes, checked
+			// as a regular container's are.
+			errs = append(errs, validateProbes(c, p)...)
+			continue
 		}
 		for _, probe := range []struct {
 			set  bool
@@ -274,6 +278,13 @@ func validateEnv(vars []api.EnvVar, fldPath *field.Path) field.ErrorList {
 		}
 	}
 	return errs
+}
+
+// validateProbes checks a container's liveness, readiness and startup probes.
+func validateProbes(c *api.Container, p *field.Path) field.ErrorList {
+	errs := validateProbe(c.LivenessProbe, p.Child("livenessProbe"), true)
+	errs = append(errs, validateProbe(c.ReadinessProbe, p.Child("readinessProbe"), false)...)
+	return append(errs, validateProbe(c.StartupProbe, p.Child("startupProbe"), true)...)
 }
 
 // validateProbe checks handler count, non-negative fields and (liveness,

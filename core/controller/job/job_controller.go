@@ -189,7 +189,14 @@ func (c *Controller) sync(key string) error {
 			toRelease = append(toRelease, p)
 		case p.Status.Phase == api.PodFailed || p.DeletionTimestamp != nil:
 			// A deleted pod counts as failed: it may never reach Failed.
-			if !slices.Contains(unc.Failed, p.UID) {
+			action, msg, matched := "", "", false
+			if p.Status.Phase == api.PodFailed {
+				action, msg, matched = matchPodFailurePolicy(j.Spec.PodFailurePolicy, p)
+			}
+			if matched && action == ActionFailJob && !hasCondition(j, api.JobFailureTarget) && !isFinished(j) {
+				c.setCondition(j, api.JobFailureTarget, api.JobReasonPodFailurePolicy, msg, now)
+			}
+			if !(matched && action == ActionIgnore) && !slices.Contains(unc.Failed, p.UID) {
 				unc.Failed = append(unc.Failed, p.UID)
 				c.lastErr[key] = now
 			}
@@ -353,8 +360,16 @@ func (c *Controller) finishConditions(j *api.Job, running int, now time.Time) {
 	}
 	switch {
 	case hasCondition(j, api.JobFailureTarget):
-		c.setCondition(j, api.JobFailed, api.JobReasonBackoffLimitExceeded, BackoffLimitMessage, now)
-		c.rec.Event(j, api.EventTypeWarning, api.JobReasonBackoffLimitExceeded, BackoffLimitMessage)
+		// Failed carries the FailureTarget's reason: BackoffLimitExceeded,
+		// or PodFailurePolicy with the matching rule's message.
+		reason, msg := api.JobReasonBackoffLimitExceeded, BackoffLimitMessage
+		for _, cond := range j.Status.Conditions {
+			if cond.Type == api.JobFailureTarget {
+				reason, msg = cond.Reason, cond.Message
+			}
+		}
+		c.setCondition(j, api.JobFailed, reason, msg, now)
+		c.rec.Event(j, api.EventTypeWarning, reason, msg)
 	case hasCondition(j, api.JobSuccessCriteriaMet):
 		c.setCondition(j, api.JobComplete, api.JobReasonCompletionsReached, CompletionsReachedMessage, now)
 		j.Status.CompletionTime = api.NewTimePtr(now)

@@ -41,8 +41,10 @@ const (
 // Port is a port the default program listens on.
 type Port struct {
 	Port int32 `yaml:"port"`
-	// HTTP: the port answers HTTP requests (200 on every path).
-	HTTP bool `yaml:"http"`
+	// HTTP: the port answers HTTP requests: 200 on every path, or, when
+	// Paths is set, 200 on those paths and 404 on any other.
+	HTTP  bool     `yaml:"http"`
+	Paths []string `yaml:"paths"`
 }
 
 // Repository is one image repository with its tags and the behaviour of its
@@ -70,6 +72,10 @@ type Repository struct {
 	ErrorLogs  []string `yaml:"errorLogs"`
 	Private    bool     `yaml:"private"`
 	Tags       []*Image `yaml:"tags"`
+	// Generated: the catalog does not describe this repository; it was made
+	// by the pull rule (see rule.go). Its program listens on the ports the
+	// container declares.
+	Generated bool `yaml:"-"`
 
 	memoryBytes int64
 }
@@ -90,8 +96,14 @@ type Image struct {
 	Digest string      `yaml:"-"` // sha256:<hex of name:tag>
 }
 
-// Ref returns "docker.io/library/nginx:latest".
-func (i *Image) Ref() string { return i.Repo.Name + ":" + i.Tag }
+// Ref returns "docker.io/library/nginx:latest" ("name@sha256:..." for an
+// image pulled by digest alone).
+func (i *Image) Ref() string {
+	if i.Tag == "" {
+		return i.Repo.Name + "@" + i.Digest
+	}
+	return i.Repo.Name + ":" + i.Tag
+}
 
 // ID returns the repo digest "docker.io/library/nginx@sha256:...", the
 // imageID a container status reports.
@@ -112,6 +124,13 @@ func DigestOf(ref string) string {
 type Registry struct {
 	repos map[string]*Repository
 	hosts map[string]bool
+	// schema1 holds the references whose manifests are Docker schema 1,
+	// which containerd 2.x refuses.
+	schema1 map[string]bool
+	// made holds what the pull rule made: repositories and images the
+	// catalog does not list, by name and by reference.
+	madeRepos  map[string]*Repository
+	madeImages map[string]*Image
 }
 
 // catalog is the embedded catalog, parsed once; every registry starts as a
@@ -138,7 +157,8 @@ func NewRegistry() *Registry {
 // leave r unchanged (repositories and their tags are copied; the string
 // slices, which nothing modifies in place, are shared).
 func (r *Registry) clone() *Registry {
-	c := &Registry{repos: make(map[string]*Repository, len(r.repos)), hosts: maps.Clone(r.hosts)}
+	c := &Registry{repos: make(map[string]*Repository, len(r.repos)), hosts: maps.Clone(r.hosts), schema1: r.schema1,
+		madeRepos: map[string]*Repository{}, madeImages: map[string]*Image{}}
 	for name, repo := range r.repos {
 		cp := *repo
 		cp.Tags = make([]*Image, len(repo.Tags))
@@ -156,14 +176,23 @@ func (r *Registry) clone() *Registry {
 func LoadRegistry(doc []byte) (*Registry, error) {
 	var cat struct {
 		Repositories []*Repository `yaml:"repositories"`
+		Schema1      []string      `yaml:"schema1"`
 	}
 	if err := yaml.Unmarshal(doc, &cat); err != nil {
 		return nil, err
 	}
-	r := &Registry{repos: map[string]*Repository{}, hosts: map[string]bool{
-		"docker.io": true, "registry.k8s.io": true, "gcr.io": true, "ghcr.io": true, "quay.io": true,
-		"k8s.gcr.io": true, "mcr.microsoft.com": true, "public.ecr.aws": true,
-	}}
+	r := &Registry{repos: map[string]*Repository{}, hosts: map[string]bool{}, schema1: map[string]bool{},
+		madeRepos: map[string]*Repository{}, madeImages: map[string]*Image{}}
+	for h := range publicHosts {
+		r.hosts[h] = true
+	}
+	for _, s := range cat.Schema1 {
+		ref, err := ParseReference(s)
+		if err != nil {
+			return nil, err
+		}
+		r.schema1[ref.String()] = true
+	}
 	for _, repo := range cat.Repositories {
 		if err := r.Add(repo); err != nil {
 			return nil, err
@@ -269,24 +298,38 @@ func (r *Registry) Resolve(ref Reference, withCredentials bool) (*Image, error) 
 }
 
 func (r *Registry) find(ref Reference) (*Image, error) {
-	if !r.hosts[ref.Domain] {
+	if !r.knownHost(ref.Domain) {
 		return nil, &PullError{Code: "Unknown", Ref: ref.String(), Detail: fmt.Sprintf(
 			"failed to resolve reference %q: failed to do request: Head %q: dial tcp: lookup %s on 127.0.0.11:53: no such host",
 			ref.String(), manifestURL(ref), hostOnly(ref.Domain))}
 	}
+	if r.schema1[ref.Repository()+":"+ref.Tag] {
+		return nil, &PullError{Code: "InvalidArgument", Ref: ref.String(), Detail: msgSchema1}
+	}
 	repo := r.repos[ref.Repository()]
+	if repo == nil {
+		repo = r.madeRepo(ref)
+	}
 	if repo == nil {
 		if ref.Domain == DefaultDomain {
 			return nil, r.denied(ref)
 		}
 		return nil, r.notFound(ref)
 	}
-	for _, img := range repo.Tags {
-		if (ref.Tag == "" || img.Tag == ref.Tag) && (ref.Digest == "" || img.Digest == ref.Digest) {
-			return img, nil
+	var img *Image
+	for _, t := range repo.Tags {
+		if ref.Tag != "" && t.Tag == ref.Tag || ref.Tag == "" && ref.Digest != "" && t.Digest == ref.Digest {
+			img = t
+			break
 		}
 	}
-	return nil, r.notFound(ref)
+	if img == nil && ref.Tag != "" {
+		img = r.madeTag(repo, ref.Tag)
+	}
+	if ref.Digest != "" && (img == nil || img.Digest != ref.Digest) {
+		img = r.pinned(repo, img, ref)
+	}
+	return img, nil
 }
 
 func (r *Registry) denied(ref Reference) error {

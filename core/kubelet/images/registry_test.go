@@ -58,8 +58,19 @@ func TestResolveAnswersLikeARegistry(t *testing.T) {
 		{"nginx resolves to its latest tag", "nginx", false, "docker.io/library/nginx:latest"},
 		{"a missing Docker Hub repository is access denied",
 			"ngnix", false, `rpc error: code = NotFound desc = failed to pull and unpack image "docker.io/library/ngnix:latest": failed to resolve reference "docker.io/library/ngnix:latest": pull access denied, repository does not exist or may require authorization: server message: insufficient_scope: authorization failed`},
-		{"a missing tag is not found",
-			"nginx:1.99", false, `rpc error: code = NotFound desc = failed to pull and unpack image "docker.io/library/nginx:1.99": failed to resolve reference "docker.io/library/nginx:1.99": docker.io/library/nginx:1.99: not found`},
+		{"any tag of an official image pulls", "postgres:15-alpine", false, "docker.io/library/postgres:15-alpine"},
+		{"an official image the catalog does not describe pulls", "rabbitmq:3-management", false, "docker.io/library/rabbitmq:3-management"},
+		{"an image under a Docker Hub namespace pulls", "dockersamples/examplevotingapp_vote", false, "docker.io/dockersamples/examplevotingapp_vote:latest"},
+		{"an Artifact Registry image pulls", "us-central1-docker.pkg.dev/google-samples/microservices-demo/frontend:v0.10.3", false,
+			"us-central1-docker.pkg.dev/google-samples/microservices-demo/frontend:v0.10.3"},
+		{"Istio's registry serves Bookinfo", "registry.istio.io/release/examples-bookinfo-details-v1:1.20.3", false,
+			"registry.istio.io/release/examples-bookinfo-details-v1:1.20.3"},
+		{"a digest pin is honoured", "busybox:1.38.0@sha256:" + strings.Repeat("ab", 32), false, "docker.io/library/busybox:1.38.0"},
+		{"a top-level name on a registry other than registry.k8s.io is not found",
+			"ghcr.io/app:v1", false, `rpc error: code = NotFound desc = failed to pull and unpack image "ghcr.io/app:v1": failed to resolve reference "ghcr.io/app:v1": ghcr.io/app:v1: not found`},
+		{"a schema 1 image fails as containerd 2.x fails it",
+			"registry.k8s.io/busybox", false, `rpc error: code = InvalidArgument desc = failed to pull and unpack image "registry.k8s.io/busybox:latest": schema 1 image manifests are no longer supported: invalid argument`},
+		{"nginx-slim 0.8 is schema 1", "registry.k8s.io/nginx-slim:0.8", false, "schema 1 image manifests are no longer supported"},
 		{"a private repository without credentials is access denied", "kubeplay/private-app:1.0", false, "pull access denied"},
 		{"a private repository with credentials resolves", "kubeplay/private-app:1.0", true, "docker.io/kubeplay/private-app:1.0"},
 		{"an unknown registry host does not resolve", "myregistry.local/app", false, `dial tcp: lookup myregistry.local on 127.0.0.11:53: no such host`},
@@ -108,6 +119,64 @@ func TestCatalogHasRealSizesAndPullTimes(t *testing.T) {
 	}
 }
 
+func TestThePullRuleMakesPlausibleImages(t *testing.T) {
+	r := NewRegistry()
+	resolve := func(image string) *Image {
+		t.Helper()
+		ref, err := ParseReference(image)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := r.Resolve(ref, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return img
+	}
+	vote := resolve("dockersamples/examplevotingapp_vote")
+	if vote.Size < 5_000_000 || vote.Size > 200_000_000 || !vote.Repo.Generated || vote.Repo.Kind != KindServer {
+		t.Errorf("a namespaced image: size %d, generated %v, kind %s; want 5-200 MB, a generated server", vote.Size, vote.Repo.Generated, vote.Repo.Kind)
+	}
+	if again := NewRegistry(); again.madeRepo(Reference{Domain: "docker.io", Path: "dockersamples/examplevotingapp_vote"}) == nil {
+		t.Fatal("another registry does not make the same repository")
+	}
+	if resolve("dockersamples/examplevotingapp_vote").Size != vote.Size {
+		t.Errorf("the size is not stable")
+	}
+	pg := resolve("postgres:15-alpine")
+	alpine := resolve("postgres:alpine")
+	if pg.Repo.Generated || pg.Repo.Name != "docker.io/library/postgres" || pg.Version != "15" {
+		t.Errorf("postgres:15-alpine: %+v, want the catalogued postgres, version 15", pg)
+	}
+	if pg.Size < alpine.Size*9/10 || pg.Size > alpine.Size*11/10 {
+		t.Errorf("postgres:15-alpine is %d bytes, want near the alpine tag's %d", pg.Size, alpine.Size)
+	}
+	if img := resolve("fedora:41"); img.Repo.Kind != KindExit {
+		t.Errorf("fedora's default command should return at once, kind %s", img.Repo.Kind)
+	}
+	digest := "sha256:" + strings.Repeat("0123456789abcdef", 4)
+	pinned := resolve("busybox:1.38.0@" + digest)
+	if pinned.ID() != "docker.io/library/busybox@"+digest || pinned.Ref() != "docker.io/library/busybox:1.38.0" {
+		t.Errorf("pinned busybox: ID %s, Ref %s", pinned.ID(), pinned.Ref())
+	}
+	bare := resolve("nginx@" + digest)
+	if bare.ID() != "docker.io/library/nginx@"+digest || bare.Ref() != "docker.io/library/nginx@"+digest {
+		t.Errorf("nginx by digest: ID %s, Ref %s", bare.ID(), bare.Ref())
+	}
+	if ok, _ := Official("ngnix"); ok {
+		t.Errorf("ngnix is not an official image")
+	}
+	n := 0
+	for _, line := range strings.Split(officialTXT, "\n") {
+		if line != "" && !strings.HasPrefix(line, "#") {
+			n++
+		}
+	}
+	if n < 170 {
+		t.Errorf("official.txt lists %d repositories, want the full list (170+)", n)
+	}
+}
+
 func TestAddImageLetsScenariosExtendTheRegistry(t *testing.T) {
 	r := NewRegistry()
 	if _, err := r.AddImage("example.com/team/app:v2", 12_000_000); err != nil {
@@ -131,7 +200,7 @@ func TestEachRegistryIsItsOwnCopyOfTheCatalog(t *testing.T) {
 	if _, ok := a.Lookup("nginx:9.9-kubeplay"); !ok {
 		t.Fatalf("the registry that was extended does not find nginx:9.9-kubeplay")
 	}
-	if _, ok := b.Lookup("nginx:9.9-kubeplay"); ok {
+	if img, ok := b.Lookup("nginx:9.9-kubeplay"); ok && img.Size == 1<<20 {
 		t.Errorf("a tag added to one registry shows in another")
 	}
 	if _, ok := b.Lookup("example.com/team/app:v1"); ok {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"kubeplay/core/kubelet/images"
 )
 
 // ProbeResult is the outcome of one probe, with the text the kubelet puts
@@ -13,17 +15,38 @@ type ProbeResult struct {
 	Output string
 }
 
-func (p *Process) port(port int32) (listening, http bool) {
+func (p *Process) port(port int32) (pp images.Port, listening bool) {
 	for _, pp := range p.Ports {
 		if pp.Port == port {
-			return true, pp.HTTP
+			return pp, true
 		}
 	}
-	return false, false
+	if p.anyPort {
+		return images.Port{Port: port, HTTP: true}, true
+	}
+	return images.Port{}, false
 }
 
-// HTTPGet probes http://podIP:port/path at elapsed after the start. HTTP
-// ports answer 200 on every path; a non-HTTP port resets the connection.
+// serves reports whether an HTTP port answers path with 200 (else 404).
+func serves(pp images.Port, path string) bool {
+	if len(pp.Paths) == 0 {
+		return true
+	}
+	if i := strings.IndexAny(path, "?#"); i >= 0 {
+		path = path[:i]
+	}
+	for _, p := range pp.Paths {
+		if p == path {
+			return true
+		}
+	}
+	return false
+}
+
+// HTTPGet probes http://podIP:port/path at elapsed after the start. An HTTP
+// port answers as the image's server does (nginx: 200 on / and
+// /index.html, 404 elsewhere; an image the catalog does not describe: 200
+// on every path); a non-HTTP port resets the connection.
 func (p *Process) HTTPGet(host string, port int32, path, scheme string, elapsed time.Duration) ProbeResult {
 	if path == "" {
 		path = "/"
@@ -34,12 +57,15 @@ func (p *Process) HTTPGet(host string, port int32, path, scheme string, elapsed 
 		scheme = "http"
 	}
 	url := fmt.Sprintf("%s://%s:%d%s", strings.ToLower(scheme), host, port, path)
-	listening, isHTTP := p.port(port)
+	pp, listening := p.port(port)
+	isHTTP := pp.HTTP
 	switch {
 	case !listening:
 		return ProbeResult{Output: fmt.Sprintf("Get %q: dial tcp %s:%d: connect: connection refused", url, host, port)}
 	case !isHTTP:
 		return ProbeResult{Output: fmt.Sprintf("Get %q: read tcp %s:%d->%s:%d: read: connection reset by peer", url, gatewayOf(host), 40000+port%20000, host, port)}
+	case !serves(pp, path):
+		return ProbeResult{Output: "HTTP probe failed with statuscode: 404"}
 	case p.httpFailAfter > 0 && elapsed >= p.httpFailAfter:
 		return ProbeResult{Output: "HTTP probe failed with statuscode: 500"}
 	}
@@ -48,7 +74,7 @@ func (p *Process) HTTPGet(host string, port int32, path, scheme string, elapsed 
 
 // TCPSocket probes a TCP connect to host:port.
 func (p *Process) TCPSocket(host string, port int32) ProbeResult {
-	if listening, _ := p.port(port); listening {
+	if _, listening := p.port(port); listening {
 		return ProbeResult{OK: true}
 	}
 	return ProbeResult{Output: fmt.Sprintf("dial tcp %s:%d: connect: connection refused", host, port)}
@@ -70,23 +96,18 @@ func (p *Process) Exec(command []string, elapsed time.Duration) ProbeResult {
 		return ProbeResult{Output: fmt.Sprintf("OCI runtime exec failed: exec failed: unable to start container process: exec: %q: executable file not found in $PATH: unknown", command[0])}
 	}
 	// Replay the container's script to learn which files exist now.
-	files := map[string]bool{}
+	files, contents := map[string]bool{}, map[string][]string{}
 	if p.script != nil {
 		sh := p.shell(elapsed, 0)
 		sh.run(p.script)
-		files = sh.files
+		files, contents = sh.files, sh.contents
 	}
 	script := quoteArgv(command)
 	if isShell {
-		script = ""
-		for i := 1; i < len(command); i++ {
-			if command[i] == "-c" && i+1 < len(command) {
-				script = command[i+1]
-			}
-		}
+		script = shellScript(command)
 	}
 	sh := p.shell(time.Second, 100)
-	sh.files = files
+	sh.files, sh.contents = files, contents
 	sh.lenient = p.flavour != "busybox" || len(p.repo.Binaries) > 0
 	code := sh.run(parseScript(script))
 	if sh.exited {

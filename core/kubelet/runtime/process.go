@@ -53,13 +53,13 @@ type Spec struct {
 	Args    []string
 	// Env holds the container's environment variables by name.
 	Env map[string]string
-	// EnvFrom: the container imports variables from ConfigMaps or Secrets
-	// (their names are unknown here, so required variables count as set).
-	EnvFrom bool
 	// MemoryLimit in bytes; 0 means none.
 	MemoryLimit int64
-	PodName     string
-	PodIP       string
+	// Ports are the container's declared containerPorts: an image the
+	// catalog does not describe listens there (on any port if none).
+	Ports   []int32
+	PodName string
+	PodIP   string
 }
 
 // Process is what one container start does on virtual time, decided when
@@ -95,6 +95,9 @@ type Process struct {
 	// httpFailAfter > 0: HTTP probes answer 500 from that offset on
 	// (agnhost liveness).
 	httpFailAfter time.Duration
+	// anyPort: the program listens on every port (an image the catalog
+	// does not describe, in a container that declares no port).
+	anyPort bool
 }
 
 // Start decides what a container does. It never fails: a process that
@@ -150,21 +153,15 @@ func (p *Process) plan(argv []string) {
 		return
 	}
 	bin := path.Base(argv[0])
-	isMain := contains(repo.Binaries, argv[0]) || contains(repo.Binaries, bin) || (len(repo.Cmd) > 0 && argv[0] == repo.Cmd[0])
+	isMain := contains(repo.Binaries, argv[0]) || contains(repo.Binaries, bin) || (len(repo.Cmd) > 0 && argv[0] == repo.Cmd[0]) ||
+		repo.Generated && !shellUtility[bin]
 	switch {
 	case bin == "sh" || bin == "bash" || bin == "ash" || bin == "dash":
 		if !repo.HasShell() {
 			p.notFound(argv[0])
 			return
 		}
-		script := ""
-		for i := 1; i < len(argv); i++ {
-			if argv[i] == "-c" && i+1 < len(argv) {
-				script = argv[i+1]
-				break
-			}
-		}
-		p.runScript(script)
+		p.runScript(shellScript(argv))
 	case bin == "agnhost":
 		p.agnhost(argv[1:])
 	case bin == "stress":
@@ -180,6 +177,17 @@ func (p *Process) plan(argv []string) {
 	default:
 		p.notFound(argv[0])
 	}
+}
+
+// shellScript is the script of `sh -c SCRIPT` (or -ec, -exc...): "" when
+// the shell reads its standard input, which is empty.
+func shellScript(argv []string) string {
+	for i := 1; i+1 < len(argv); i++ {
+		if a := argv[i]; strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.Contains(a, "c") {
+			return argv[i+1]
+		}
+	}
+	return ""
 }
 
 // foreverLimit is how far ahead a script is run to learn whether it exits.
@@ -198,7 +206,7 @@ func (p *Process) notFound(cmd string) {
 // main runs the image's own program.
 func (p *Process) main() {
 	repo := p.repo
-	if len(repo.RequireEnv) > 0 && !p.spec.EnvFrom && !p.hasAnyEnv(repo.RequireEnv) {
+	if len(repo.RequireEnv) > 0 && !p.hasAnyEnv(repo.RequireEnv) {
 		p.Exits, p.ExitAfter, p.ExitCode = true, MissingEnvExitAfter, 1
 		p.static = lines(repo.ErrorLogs, 0)
 		return
@@ -206,11 +214,24 @@ func (p *Process) main() {
 	p.repoLogs = repo.Logs
 	if repo.Kind == images.KindServer {
 		p.Ports = repo.Ports
+		if repo.Generated {
+			p.declaredPorts()
+		}
 		p.Graceful = repo.GracefulStop
 		p.stopLogs = repo.StopLogs
 		return
 	}
 	p.Exits, p.ExitCode = true, repo.ExitCode
+}
+
+// declaredPorts: an image the catalog does not describe serves HTTP (200
+// on every path) on the ports its container declares, or on any port.
+func (p *Process) declaredPorts() {
+	p.Ports = nil
+	for _, port := range p.spec.Ports {
+		p.Ports = append(p.Ports, images.Port{Port: port, HTTP: true})
+	}
+	p.anyPort = len(p.Ports) == 0
 }
 
 func (p *Process) hasAnyEnv(names []string) bool {
@@ -250,14 +271,20 @@ func (p *Process) agnhost(args []string) {
 	}
 	switch mode {
 	case "liveness":
-		p.Ports, p.Graceful, p.httpFailAfter = []images.Port{{Port: 8080, HTTP: true}}, true, 10*time.Second
+		p.Ports, p.Graceful, p.httpFailAfter = []images.Port{{Port: 8080, HTTP: true, Paths: agnhostLivenessPaths}}, true, 10*time.Second
 		p.static = []LogLine{{Text: "Started HTTP server on port 8080"}}
 	case "netexec":
-		p.Ports, p.Graceful = []images.Port{{Port: 8080, HTTP: true}, {Port: 8081}}, true
-		p.static = []LogLine{{Text: "Started HTTP server on port 8080"}, {Text: "Started UDP server on port  8081"}}
+		http, udp := flagPort(args, "--http-port", 8080), flagPort(args, "--udp-port", 8081)
+		p.Ports, p.Graceful = []images.Port{{Port: http, HTTP: true, Paths: agnhostNetexecPaths}, {Port: udp}}, true
+		p.static = []LogLine{{Text: fmt.Sprintf("Started HTTP server on port %d", http)}, {Text: fmt.Sprintf("Started UDP server on port  %d", udp)}}
 	case "serve-hostname":
-		p.Ports, p.Graceful = []images.Port{{Port: 9376, HTTP: true}}, true
-		p.static = []LogLine{{Text: "Serving on port 9376."}}
+		port := flagPort(args, "--port", 9376)
+		p.Ports, p.Graceful = []images.Port{{Port: port, HTTP: true}}, true
+		p.static = []LogLine{{Text: fmt.Sprintf("Serving on port %d.", port)}}
+	case "test-webserver":
+		port := flagPort(args, "--port", 80)
+		p.Ports, p.Graceful = []images.Port{{Port: port, HTTP: true}}, true
+		p.static = []LogLine{{Text: fmt.Sprintf("Serving on port %d.", port)}}
 	case "pause":
 		p.Graceful = true
 		p.static = []LogLine{{Text: "Paused"}}
@@ -265,6 +292,28 @@ func (p *Process) agnhost(args []string) {
 		p.main()
 	}
 }
+
+// flagPort reads --name=N or --name N from agnhost's arguments.
+func flagPort(args []string, name string, def int32) int32 {
+	for i, a := range args {
+		v, ok := strings.CutPrefix(a, name+"=")
+		if !ok && a == name && i+1 < len(args) {
+			v, ok = args[i+1], true
+		}
+		if n, err := strconv.Atoi(v); ok && err == nil && n > 0 && n < 65536 {
+			return int32(n)
+		}
+	}
+	return def
+}
+
+// The paths agnhost's HTTP servers handle (test/images/agnhost liveness
+// and netexec); others answer 404.
+var (
+	agnhostLivenessPaths = []string{"/healthz", "/started", "/redirect"}
+	agnhostNetexecPaths  = []string{"/", "/clientip", "/dial", "/echo", "/exit", "/header", "/healthz", "/hostname",
+		"/hostName", "/readyz", "/redirect", "/shell", "/shutdown", "/upload"}
+)
 
 // stress is polinux/stress: --vm-bytes sets the memory it allocates.
 func (p *Process) stress(args []string) {
@@ -299,10 +348,16 @@ func (p *Process) python(args []string) {
 			return
 		}
 		if a == "-c" && i+1 < len(args) {
-			p.Exits, p.ExitAfter = true, 50*time.Millisecond
-			for _, m := range quotedPrints(args[i+1]) {
-				p.static = append(p.static, LogLine{At: 50 * time.Millisecond, Text: m})
+			// The interpreter starts in about 50ms, then runs the program.
+			const startup = 50 * time.Millisecond
+			res := runPython(args[i+1], p.shell(0, 0).env)
+			for _, l := range res.out {
+				p.static = append(p.static, LogLine{At: startup + l.At, Text: l.Text})
 			}
+			if res.forever {
+				return
+			}
+			p.Exits, p.ExitAfter, p.ExitCode = true, startup+res.elapsed, res.code
 			return
 		}
 	}

@@ -130,7 +130,20 @@ func TestProbesAnswerLikeTheProcess(t *testing.T) {
 		ok    bool
 		out   string
 	}{
-		{"nginx answers HTTP on port 80", "nginx", nil, func(p *Process) ProbeResult { return p.HTTPGet("10.244.1.5", 80, "/healthz", "", 0) }, true, ""},
+		{"nginx answers 200 on /", "nginx", nil, func(p *Process) ProbeResult { return p.HTTPGet("10.244.1.5", 80, "/", "", 0) }, true, ""},
+		{"nginx answers 200 on /index.html", "nginx:1.16.1", nil, func(p *Process) ProbeResult { return p.HTTPGet("10.244.1.5", 80, "/index.html", "", 0) }, true, ""},
+		{"nginx answers 404 on an unknown path", "nginx", nil, func(p *Process) ProbeResult { return p.HTTPGet("10.244.1.5", 80, "/healthz", "", 0) }, false,
+			"HTTP probe failed with statuscode: 404"},
+		{"httpd answers 404 on an unknown path", "httpd", nil, func(p *Process) ProbeResult { return p.HTTPGet("10.244.1.5", 80, "/ready", "", 0) }, false,
+			"HTTP probe failed with statuscode: 404"},
+		{"agnhost liveness answers 200 on /healthz for 10s", "registry.k8s.io/e2e-test-images/agnhost:2.40", []string{"/agnhost", "liveness"},
+			func(p *Process) ProbeResult { return p.HTTPGet("10.244.1.5", 8080, "/healthz", "HTTP", 9*time.Second) }, true, ""},
+		{"agnhost netexec listens on its --http-port", "registry.k8s.io/e2e-test-images/agnhost:2.40", []string{"/agnhost", "netexec", "--http-port=8090"},
+			func(p *Process) ProbeResult { return p.HTTPGet("10.244.1.5", 8090, "/hostname", "HTTP", 0) }, true, ""},
+		{"agnhost netexec answers 404 off its endpoints", "registry.k8s.io/e2e-test-images/agnhost:2.40", []string{"/agnhost", "netexec"},
+			func(p *Process) ProbeResult { return p.HTTPGet("10.244.1.5", 8080, "/nope", "HTTP", 0) }, false, "HTTP probe failed with statuscode: 404"},
+		{"an image the catalog does not describe answers 200 on any path of any port when it declares none", "dockersamples/examplevotingapp_vote", nil,
+			func(p *Process) ProbeResult { return p.HTTPGet("10.244.1.5", 8080, "/anything", "", 0) }, true, ""},
 		{"nothing listens on 8080 in nginx", "nginx", nil, func(p *Process) ProbeResult { return p.HTTPGet("10.244.1.5", 8080, "/healthz", "", 0) }, false,
 			`Get "http://10.244.1.5:8080/healthz": dial tcp 10.244.1.5:8080: connect: connection refused`},
 		{"redis accepts TCP on 6379", "redis", nil, func(p *Process) ProbeResult { return p.TCPSocket("10.244.1.5", 6379) }, true, ""},

@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -27,6 +28,16 @@ type shLoop struct {
 	until bool
 	cond  shNode
 	body  shNode
+}
+
+// shPipe is a pipeline: each command's output is the next one's input.
+type shPipe struct{ cmds []shNode }
+
+// shIf is if/elif/else: conds[i] guards bodies[i]; a last body without a
+// condition is the else branch.
+type shIf struct {
+	conds  []shNode
+	bodies []shNode
 }
 
 type shFor struct {
@@ -92,6 +103,35 @@ func tokenize(s string) []string {
 			flush()
 			toks = append(toks, "||")
 			i++
+		case c == '|':
+			flush()
+			toks = append(toks, "|")
+		case c == '&' && i+1 < len(s) && s[i+1] == '>':
+			flush()
+			toks = append(toks, "&>")
+			i++
+		case c == '&':
+			flush() // a background job runs here in order: enough for the docs' scripts
+			toks = append(toks, ";")
+		case c == '>' || c == '<':
+			// A redirection operator, with its file descriptor (2>) and a
+			// duplication (2>&1) kept in one token.
+			op := ""
+			if cur.Len() == 1 && (cur.String() == "1" || cur.String() == "2") {
+				op = cur.String()
+				cur.Reset()
+			}
+			flush()
+			op += string(c)
+			if c == '>' && i+1 < len(s) && s[i+1] == '>' {
+				op += ">"
+				i++
+			}
+			if i+2 < len(s) && s[i+1] == '&' && s[i+2] >= '0' && s[i+2] <= '9' {
+				op += s[i+1 : i+3]
+				i += 2
+			}
+			toks = append(toks, op)
 		case c == '#' && cur.Len() == 0:
 			for i < len(s) && s[i] != '\n' {
 				i++
@@ -133,7 +173,7 @@ func (p *shParser) list(stop map[string]bool) *shList {
 	l := &shList{}
 	p.skipSemis()
 	for p.pos < len(p.toks) && !stop[p.peek()] {
-		l.items = append(l.items, p.item(stop))
+		l.items = append(l.items, p.pipeline(stop))
 		op := p.peek()
 		switch op {
 		case ";", "&&", "||":
@@ -154,11 +194,45 @@ func (p *shParser) list(stop map[string]bool) *shList {
 	return l
 }
 
+// pipeline parses item | item | ...
+func (p *shParser) pipeline(stop map[string]bool) shNode {
+	first := p.item(stop)
+	if p.peek() != "|" {
+		return first
+	}
+	pipe := &shPipe{cmds: []shNode{first}}
+	for p.peek() == "|" {
+		p.pos++
+		pipe.cmds = append(pipe.cmds, p.item(stop))
+	}
+	return pipe
+}
+
+var (
+	thenStop = map[string]bool{"then": true}
+	elseStop = map[string]bool{"elif": true, "else": true, "fi": true}
+	fiStop   = map[string]bool{"fi": true}
+)
+
 var doStop = map[string]bool{"do": true}
 var doneStop = map[string]bool{"done": true}
 
 func (p *shParser) item(stop map[string]bool) shNode {
 	switch p.peek() {
+	case "if":
+		n := &shIf{}
+		for p.peek() == "if" || p.peek() == "elif" {
+			p.pos++
+			n.conds = append(n.conds, p.list(thenStop))
+			p.pos++ // then
+			n.bodies = append(n.bodies, p.list(elseStop))
+		}
+		if p.peek() == "else" {
+			p.pos++
+			n.bodies = append(n.bodies, p.list(fiStop))
+		}
+		p.pos++ // fi
+		return n
 	case "while", "until":
 		until := p.peek() == "until"
 		p.pos++
@@ -189,7 +263,7 @@ func (p *shParser) item(stop map[string]bool) shNode {
 	c := &shCmd{}
 	for p.pos < len(p.toks) {
 		t := p.peek()
-		if t == ";" || t == "&&" || t == "||" || stop[t] {
+		if t == ";" || t == "&&" || t == "||" || t == "|" || stop[t] {
 			break
 		}
 		c.words = append(c.words, t)
@@ -211,6 +285,16 @@ type shell struct {
 	steps   int
 	out     []LogLine
 	maxOut  int
+
+	// contents are the lines written to files by redirections.
+	contents map[string][]string
+	// stdin is the input of the command running (a pipe or < file);
+	// capture, when set, receives what it prints instead of the log.
+	stdin    []string
+	capture  *[]string
+	quietErr bool  // 2>/dev/null
+	errToOut bool  // 2>&1: errors go where the output goes
+	status   int32 // $?
 
 	exited  bool
 	code    int32
@@ -281,13 +365,50 @@ func (sh *shell) run(n shNode) int32 {
 			}
 		}
 		return st
+	case *shIf:
+		for i, cond := range n.conds {
+			c := sh.run(cond)
+			if sh.exited || sh.stopped {
+				return c
+			}
+			if c == 0 {
+				return sh.run(n.bodies[i])
+			}
+		}
+		if len(n.bodies) > len(n.conds) {
+			return sh.run(n.bodies[len(n.bodies)-1])
+		}
+		return 0
+	case *shPipe:
+		saved, savedCap := sh.stdin, sh.capture
+		var st int32
+		for i, c := range n.cmds {
+			var out []string
+			if i < len(n.cmds)-1 {
+				sh.capture = &out
+			} else {
+				sh.capture = savedCap
+			}
+			st = sh.run(c)
+			sh.stdin = out
+			if sh.exited || sh.stopped {
+				break
+			}
+		}
+		sh.stdin, sh.capture = saved, savedCap
+		return st
 	case *shCmd:
-		return sh.command(n.words)
+		sh.status = sh.command(n.words)
+		return sh.status
 	}
 	return 0
 }
 
 func (sh *shell) print(s string) {
+	if sh.capture != nil {
+		*sh.capture = append(*sh.capture, strings.Split(s, "\n")...)
+		return
+	}
 	if sh.maxOut <= 0 {
 		return
 	}
@@ -298,14 +419,30 @@ func (sh *shell) print(s string) {
 	sh.out = append(sh.out, LogLine{At: sh.elapsed, Text: s})
 }
 
+// eprint prints an error message: to the log (stderr goes there too)
+// unless 2>/dev/null discards it.
+func (sh *shell) eprint(s string) {
+	if sh.quietErr {
+		return
+	}
+	if sh.errToOut {
+		sh.print(s)
+		return
+	}
+	c := sh.capture
+	sh.capture = nil
+	sh.print(s)
+	sh.capture = c
+}
+
 func (sh *shell) notFound(name string) int32 {
 	switch sh.flavour {
 	case "dash":
-		sh.print("sh: 1: " + name + ": not found")
+		sh.eprint("sh: 1: " + name + ": not found")
 	case "bash":
-		sh.print("sh: line 1: " + name + ": command not found")
+		sh.eprint("sh: line 1: " + name + ": command not found")
 	default:
-		sh.print("sh: " + name + ": not found")
+		sh.eprint("sh: " + name + ": not found")
 	}
 	return 127
 }
@@ -327,9 +464,85 @@ func (sh *shell) command(raw []string) int32 {
 		return 0
 	}
 	var args []string
-	for _, w := range raw {
-		args = append(args, sh.expand(w))
+	var redirs [][2]string // operator, target
+	for i := 0; i < len(raw); i++ {
+		if op := raw[i]; isRedirect(op) {
+			target := ""
+			if !strings.Contains(op, "&") || op == "&>" {
+				if i+1 < len(raw) {
+					i++
+					target = sh.expand(raw[i])
+				}
+			}
+			redirs = append(redirs, [2]string{op, target})
+			continue
+		}
+		args = append(args, sh.expand(raw[i]))
 	}
+	if len(redirs) > 0 {
+		return sh.redirected(args, redirs)
+	}
+	return sh.exec(args)
+}
+
+func isRedirect(tok string) bool {
+	t := strings.TrimLeft(tok, "12&")
+	return t != "" && (t[0] == '>' || t[0] == '<') && tok != "&"
+}
+
+// redirected runs args with its redirections: > and >> write files, <
+// reads one, 2>/dev/null silences errors, 2>&1 keeps them in the output.
+func (sh *shell) redirected(args []string, redirs [][2]string) int32 {
+	savedIn, savedCap, savedQuiet, savedErr := sh.stdin, sh.capture, sh.quietErr, sh.errToOut
+	var out []string
+	var outFile string
+	appendTo := false
+	for _, r := range redirs {
+		op, target := r[0], r[1]
+		switch {
+		case op == "<":
+			if !sh.exists(target) {
+				sh.eprint("sh: can't open " + target + ": no such file")
+				return 1
+			}
+			sh.stdin = sh.contents[target]
+		case op == "2>" && target == "/dev/null":
+			sh.quietErr = true
+		case op == "2>&1":
+			sh.errToOut = true
+		case op == "2>":
+		case strings.HasSuffix(op, ">") || strings.HasSuffix(op, ">>"):
+			outFile, appendTo = target, strings.HasSuffix(op, ">>")
+			sh.capture = &out
+			if op == "&>" && target == "/dev/null" {
+				sh.quietErr = true
+			}
+		}
+	}
+	code := sh.exec(args)
+	sh.stdin, sh.capture, sh.quietErr, sh.errToOut = savedIn, savedCap, savedQuiet, savedErr
+	if outFile != "" && outFile != "/dev/null" && !strings.HasPrefix(outFile, "/proc/") {
+		if sh.contents == nil {
+			sh.contents = map[string][]string{}
+		}
+		if appendTo {
+			sh.contents[outFile] = append(append([]string(nil), sh.contents[outFile]...), out...)
+		} else {
+			sh.contents[outFile] = out
+		}
+		sh.setFile(outFile, true)
+	} else if outFile == "/proc/1/fd/1" || outFile == "/dev/stdout" || outFile == "/dev/stderr" {
+		for _, l := range out {
+			sh.print(l)
+		}
+	}
+	return code
+}
+
+func (sh *shell) exists(f string) bool { return sh.files[f] || systemFile(f) }
+
+// exec runs one expanded command.
+func (sh *shell) exec(args []string) int32 {
 	name := args[0]
 	if i := strings.LastIndexByte(name, '/'); i >= 0 && strings.HasPrefix(name, "/") {
 		name = name[i+1:]
@@ -383,16 +596,45 @@ func (sh *shell) command(raw []string) int32 {
 			}
 		}
 	case "cat":
-		for _, f := range args[1:] {
-			if !sh.files[f] && !systemFile(f) {
-				if sh.flavour == "busybox" {
-					sh.print("cat: can't open '" + f + "': No such file or directory")
-				} else {
-					sh.print("cat: " + f + ": No such file or directory")
-				}
-				return 1
+		files := operands(args[1:])
+		if len(files) == 0 {
+			for _, l := range sh.stdin {
+				sh.print(l)
 			}
 		}
+		for _, f := range files {
+			if !sh.exists(f) {
+				sh.noFile("cat", f)
+				return 1
+			}
+			for _, l := range sh.contents[f] {
+				sh.print(l)
+			}
+		}
+	case "rev", "sort", "uniq", "wc", "head", "grep":
+		return sh.filter(name, args[1:])
+	case "awk":
+		return sh.awk(args[1:])
+	case "seq":
+		from, to := 1, 0
+		switch len(args) {
+		case 2:
+			to, _ = strconv.Atoi(args[1])
+		case 3, 4:
+			from, _ = strconv.Atoi(args[1])
+			to, _ = strconv.Atoi(args[len(args)-1])
+		}
+		for i := from; i <= to && i-from < 10000; i++ {
+			sh.print(strconv.Itoa(i))
+		}
+	case "test", "[", "[[":
+		if name != "test" && len(args) > 1 {
+			args = args[:len(args)-1] // the closing ] or ]]
+		}
+		if testExpr(args[1:], sh.exists) {
+			return 0
+		}
+		return 1
 	case "date":
 		sh.print(sh.start.Add(sh.elapsed).UTC().Format("Mon Jan  2 15:04:05 UTC 2006"))
 	case "hostname":
@@ -402,11 +644,29 @@ func (sh *shell) command(raw []string) int32 {
 			sh.print(k + "=" + sh.env[k])
 		}
 	case "tail":
-		if len(args) > 1 && (args[1] == "-f" || args[1] == "-F") {
-			sh.elapsed = sh.limit + 1
-			sh.stopped = true
+		for _, a := range args[1:] {
+			if a == "-f" || a == "-F" || a == "--follow" || strings.HasPrefix(a, "--follow=") ||
+				strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.ContainsAny(a, "fF") {
+				sh.elapsed = sh.limit + 1 // follows forever
+				sh.stopped = true
+				return 0
+			}
 		}
-	case "wait", "cd", "export", "set", "trap", "nslookup", "wget", "curl", "ls", "test", "[", "ping", "ps", "whoami", "id", "uname", "nc", "grep", "sh", "bash":
+		return sh.filter(name, args[1:])
+	case "wget", "curl":
+		// The cluster's Services answer 200; -O FILE / -o FILE saves the
+		// page; wget -S prints the response headers on stderr.
+		for _, a := range args {
+			if a == "-S" || a == "--server-response" {
+				sh.eprint("  HTTP/1.1 200 OK")
+			}
+		}
+		for i, a := range args {
+			if (a == "-O" || a == "-o") && i+1 < len(args) && args[i+1] != "-" {
+				sh.setFile(args[i+1], true)
+			}
+		}
+	case "wait", "cd", "export", "set", "trap", "nslookup", "ls", "ping", "ps", "whoami", "id", "uname", "nc", "sh", "bash", "chmod", "cp", "mv", "ln", "tr", "sed", "find", "xargs", "dd", "yes":
 		// Utilities that succeed quietly here.
 	default:
 		if sh.lenient {
@@ -417,11 +677,223 @@ func (sh *shell) command(raw []string) int32 {
 	return 0
 }
 
+func (sh *shell) noFile(cmd, f string) {
+	if sh.flavour == "busybox" {
+		sh.eprint(cmd + ": can't open '" + f + "': No such file or directory")
+	} else {
+		sh.eprint(cmd + ": " + f + ": No such file or directory")
+	}
+}
+
+// operands drops options (-n, -v...) and returns the file operands.
+func operands(args []string) []string {
+	var out []string
+	for _, a := range args {
+		if !strings.HasPrefix(a, "-") || a == "-" {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// filter runs a text filter on its input: stdin, or the files named.
+func (sh *shell) filter(name string, args []string) int32 {
+	n, pattern, invert, quiet, count := 10, "", false, false, false
+	var files []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "-n" && i+1 < len(args):
+			i++
+			n, _ = strconv.Atoi(strings.TrimPrefix(args[i], "+"))
+		case len(a) > 1 && a[0] == '-' && a[1] >= '0' && a[1] <= '9':
+			n, _ = strconv.Atoi(a[1:])
+		case strings.HasPrefix(a, "-n"):
+			n, _ = strconv.Atoi(strings.TrimPrefix(a[2:], "+"))
+		case strings.HasPrefix(a, "-") && name == "grep":
+			invert = invert || strings.Contains(a, "v")
+			quiet = quiet || strings.Contains(a, "q")
+			count = count || strings.Contains(a, "c")
+		case strings.HasPrefix(a, "-"):
+		case name == "grep" && pattern == "":
+			pattern = a
+		default:
+			files = append(files, a)
+		}
+	}
+	in := sh.stdin
+	if len(files) > 0 {
+		in = nil
+		for _, f := range files {
+			if !sh.exists(f) {
+				sh.noFile(name, f)
+				return 1
+			}
+			in = append(in, sh.contents[f]...)
+		}
+	}
+	var out []string
+	switch name {
+	case "rev":
+		for _, l := range in {
+			r := []rune(l)
+			for i, j := 0, len(r)-1; i < j; i, j = i+1, j-1 {
+				r[i], r[j] = r[j], r[i]
+			}
+			out = append(out, string(r))
+		}
+	case "sort":
+		out = append(out, in...)
+		sort.Strings(out)
+	case "uniq":
+		for i, l := range in {
+			if i == 0 || in[i-1] != l {
+				out = append(out, l)
+			}
+		}
+	case "wc":
+		out = []string{strconv.Itoa(len(in))}
+	case "head":
+		out = in[:min(n, len(in))]
+	case "tail":
+		out = in[max(0, len(in)-n):]
+	case "grep":
+		for _, l := range in {
+			if strings.Contains(l, pattern) != invert {
+				out = append(out, l)
+			}
+		}
+		found := len(out) > 0
+		if count {
+			out = []string{strconv.Itoa(len(out))}
+		}
+		if quiet {
+			out = nil
+		}
+		for _, l := range out {
+			sh.print(l)
+		}
+		if !found {
+			return 1
+		}
+		return 0
+	}
+	for _, l := range out {
+		sh.print(l)
+	}
+	return 0
+}
+
+// awk runs the one-line programs scripts pipe into: [/RE/]{print $N, ...}
+// over stdin or files (RE: a substring, ^ anchors it at the start).
+func (sh *shell) awk(args []string) int32 {
+	if len(args) == 0 {
+		sh.eprint("usage: awk [-F sep] 'program' [file ...]")
+		return 1
+	}
+	prog, files := args[0], args[1:]
+	pattern := ""
+	if strings.HasPrefix(prog, "/") {
+		if end := strings.IndexByte(prog[1:], '/'); end >= 0 {
+			pattern, prog = prog[1:end+1], strings.TrimSpace(prog[end+2:])
+		}
+	}
+	action := strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(prog, "{"), "}"))
+	in := sh.stdin
+	if len(files) > 0 {
+		in = nil
+		for _, f := range files {
+			in = append(in, sh.contents[f]...)
+		}
+	}
+	for _, line := range in {
+		if pattern != "" {
+			if p, anchored := strings.CutPrefix(pattern, "^"); anchored && !strings.HasPrefix(line, p) || !anchored && !strings.Contains(line, p) {
+				continue
+			}
+		}
+		fields := strings.Fields(line)
+		what := strings.TrimSpace(strings.TrimPrefix(action, "print"))
+		if what == "" || what == "$0" {
+			sh.print(line)
+			continue
+		}
+		var out []string
+		for _, f := range strings.Split(what, ",") {
+			n, err := strconv.Atoi(strings.TrimPrefix(strings.TrimSpace(f), "$"))
+			if err == nil && n > 0 && n <= len(fields) {
+				out = append(out, fields[n-1])
+			} else if err == nil && n == 0 {
+				out = append(out, line)
+			}
+		}
+		sh.print(strings.Join(out, " "))
+	}
+	return 0
+}
+
+// testExpr evaluates test / [ ]: -f -e -d -z -n, = != ==, -eq -ne -lt -le
+// -gt -ge and !.
+func testExpr(a []string, exists func(string) bool) bool {
+	if len(a) > 0 && a[0] == "!" {
+		return !testExpr(a[1:], exists)
+	}
+	for i, op := range a {
+		if op == "-a" || op == "&&" {
+			return testExpr(a[:i], exists) && testExpr(a[i+1:], exists)
+		}
+		if op == "-o" || op == "||" {
+			return testExpr(a[:i], exists) || testExpr(a[i+1:], exists)
+		}
+	}
+	switch len(a) {
+	case 0:
+		return false
+	case 1:
+		return a[0] != ""
+	case 2:
+		switch a[0] {
+		case "-f", "-e", "-d", "-s", "-r", "-x":
+			return exists(a[1])
+		case "-z":
+			return a[1] == ""
+		case "-n":
+			return a[1] != ""
+		}
+		return false
+	}
+	x, op, y := a[0], a[1], a[2]
+	xi, _ := strconv.Atoi(x)
+	yi, _ := strconv.Atoi(y)
+	switch op {
+	case "=", "==":
+		return x == y
+	case "!=":
+		return x != y
+	case "-eq":
+		return xi == yi
+	case "-ne":
+		return xi != yi
+	case "-lt":
+		return xi < yi
+	case "-le":
+		return xi <= yi
+	case "-gt":
+		return xi > yi
+	case "-ge":
+		return xi >= yi
+	}
+	return false
+}
+
 func (sh *shell) setFile(f string, exists bool) {
 	if sh.files[f] == exists {
 		return
 	}
 	sh.files[f] = exists
+	if !exists {
+		delete(sh.contents, f)
+	}
 	sh.fileLog = append(sh.fileLog, FileEvent{At: sh.elapsed, Path: f, Exists: exists})
 }
 
@@ -501,17 +973,13 @@ func (sh *shell) dollar(s string) (int, string) {
 		}
 		return end + 2, strconv.Itoa(sh.arith(s[2:end]))
 	case strings.HasPrefix(s, "("):
-		end := strings.LastIndexByte(s, ')')
+		end := matchingParen(s)
 		if end < 0 {
 			return 0, "$"
 		}
-		switch strings.TrimSpace(s[1:end]) {
-		case "date":
-			return end + 1, sh.start.Add(sh.elapsed).UTC().Format("Mon Jan  2 15:04:05 UTC 2006")
-		case "hostname":
-			return end + 1, sh.host
-		}
-		return end + 1, ""
+		return end + 1, sh.substitute(s[1:end])
+	case strings.HasPrefix(s, "?"):
+		return 1, strconv.Itoa(int(sh.status))
 	case strings.HasPrefix(s, "{"):
 		end := strings.IndexByte(s, '}')
 		if end < 0 {
@@ -527,6 +995,41 @@ func (sh *shell) dollar(s string) (int, string) {
 		return 0, "$"
 	}
 	return n, sh.env[s[:n]]
+}
+
+// matchingParen returns the index of the ) closing s[0]'s (, outside quotes.
+func matchingParen(s string) int {
+	depth, quote := 0, byte(0)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '\'' || c == '"':
+			quote = c
+		case c == '(':
+			depth++
+		case c == ')':
+			depth--
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// substitute runs $(script) and returns its output, trailing newlines
+// removed; an exit inside it ends only the substitution.
+func (sh *shell) substitute(script string) string {
+	var out []string
+	savedCap, savedExited, savedCode, savedStdin := sh.capture, sh.exited, sh.code, sh.stdin
+	sh.capture, sh.stdin = &out, nil
+	sh.run(parseScript(script))
+	sh.capture, sh.exited, sh.code, sh.stdin = savedCap, savedExited, savedCode, savedStdin
+	return strings.TrimRight(strings.Join(out, "\n"), "\n")
 }
 
 // arith evaluates "i+1", "$i + 1", "i-1", "n*2".
