@@ -317,7 +317,7 @@ func TestServicesGetClusterIPsAndNodePorts(t *testing.T) {
 	}
 	outside := &api.Service{ObjectMeta: api.ObjectMeta{Name: "far"}, Spec: api.ServiceSpec{ClusterIP: "10.100.0.5",
 		Ports: []api.ServicePort{{Port: 80}}}}
-	_, err = do(t, srv, &Request{Verb: "create", Resource: "services", Namespace: "default", Body: outside})
+	_, err = do(t, srv, &request.Request{Verb: "create", Resource: "services", Namespace: "default", Body: outside})
 	if err == nil || !strings.Contains(err.Error(), "The range of valid IPs is 10.96.0.0/16") {
 		t.Errorf("10.100.0.5 outside the range: %v", err)
 	}
