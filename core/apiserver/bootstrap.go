@@ -42,6 +42,7 @@ func (s *Server) bootstrap() {
 	for _, ns := range bootstrapNamespaces {
 		s.bootstrapCreate(&api.ServiceAccount{ObjectMeta: api.ObjectMeta{Name: "default", Namespace: ns}})
 	}
+	s.bootstrapKindStorage()
 }
 
 // bootstrapCreate stores obj as the apiserver itself: defaults, no
