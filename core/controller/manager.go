@@ -14,6 +14,7 @@ import (
 	"kubeplay/core/controller/replicaset"
 	"kubeplay/core/controller/resourcequota"
 	"kubeplay/core/controller/serviceaccount"
+	"kubeplay/core/controller/volume"
 	"kubeplay/core/sim"
 	"kubeplay/core/trace"
 )
@@ -44,6 +45,8 @@ func NewManager(s *sim.Sim, c *client.Client) *Manager {
 		daemonset.New(ctx),
 		endpointslice.New(ctx),
 		resourcequota.New(ctx),
+		volume.New(ctx),
+		volume.NewLocalPath(ctx),
 	}
 	return m
 }
