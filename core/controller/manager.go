@@ -14,6 +14,7 @@ import (
 	"kubeplay/core/controller/replicaset"
 	"kubeplay/core/controller/resourcequota"
 	"kubeplay/core/controller/serviceaccount"
+	"kubeplay/core/controller/statefulset"
 	"kubeplay/core/controller/volume"
 	"kubeplay/core/sim"
 	"kubeplay/core/trace"
@@ -47,6 +48,7 @@ func NewManager(s *sim.Sim, c *client.Client) *Manager {
 		resourcequota.New(ctx),
 		volume.New(ctx),
 		volume.NewLocalPath(ctx),
+		statefulset.New(ctx),
 	}
 	return m
 }
