@@ -3,6 +3,7 @@ package controller
 import (
 	"kubeplay/core/client"
 	"kubeplay/core/controller/ctrlutil"
+	"kubeplay/core/controller/cronjob"
 	"kubeplay/core/controller/daemonset"
 	"kubeplay/core/controller/deployment"
 	"kubeplay/core/controller/endpointslice"
@@ -49,6 +50,7 @@ func NewManager(s *sim.Sim, c *client.Client) *Manager {
 		volume.New(ctx),
 		volume.NewLocalPath(ctx),
 		statefulset.New(ctx),
+		cronjob.New(ctx),
 	}
 	return m
 }
