@@ -2,8 +2,8 @@ package controller
 
 import (
 	"kubeplay/core/client"
-	"kubeplay/core/controller/ctrlutil"
 	"kubeplay/core/controller/cronjob"
+	"kubeplay/core/controller/ctrlutil"
 	"kubeplay/core/controller/daemonset"
 	"kubeplay/core/controller/deployment"
 	"kubeplay/core/controller/endpointslice"
@@ -13,6 +13,7 @@ import (
 	"kubeplay/core/controller/nodelifecycle"
 	"kubeplay/core/controller/podgc"
 	"kubeplay/core/controller/replicaset"
+	"kubeplay/core/controller/replication"
 	"kubeplay/core/controller/resourcequota"
 	"kubeplay/core/controller/serviceaccount"
 	"kubeplay/core/controller/statefulset"
@@ -51,6 +52,7 @@ func NewManager(s *sim.Sim, c *client.Client) *Manager {
 		volume.NewLocalPath(ctx),
 		statefulset.New(ctx),
 		cronjob.New(ctx),
+		replication.New(ctx),
 	}
 	return m
 }
