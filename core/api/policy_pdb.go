@@ -1,5 +1,7 @@
 package api
 
+import "time"
+
 // PodDisruptionBudget is policy/v1 PodDisruptionBudget.
 type PodDisruptionBudget struct {
 	TypeMeta   `json:",inline"`
@@ -35,4 +37,28 @@ type PodDisruptionBudgetList struct {
 	TypeMeta `json:",inline"`
 	ListMeta `json:"metadata,omitempty"`
 	Items    []PodDisruptionBudget `json:"items"`
+}
+
+// SetDisruptionAllowed sets the DisruptionAllowed condition as the
+// disruption controller words it (SufficientPods / InsufficientPods).
+func (pdb *PodDisruptionBudget) SetDisruptionAllowed(allowed bool, now time.Time) {
+	status, reason := "True", "SufficientPods"
+	if !allowed {
+		status, reason = "False", "InsufficientPods"
+	}
+	c := Condition{Type: "DisruptionAllowed", Status: status, Reason: reason, ObservedGeneration: pdb.Status.ObservedGeneration,
+		LastTransitionTime: NewTime(now)}
+	for i, old := range pdb.Status.Conditions {
+		if old.Type == c.Type {
+			if old.Status == status && old.ObservedGeneration == c.ObservedGeneration {
+				return
+			}
+			if old.Status == status {
+				c.LastTransitionTime = old.LastTransitionTime
+			}
+			pdb.Status.Conditions[i] = c
+			return
+		}
+	}
+	pdb.Status.Conditions = append(pdb.Status.Conditions, c)
 }

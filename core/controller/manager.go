@@ -6,6 +6,7 @@ import (
 	"kubeplay/core/controller/ctrlutil"
 	"kubeplay/core/controller/daemonset"
 	"kubeplay/core/controller/deployment"
+	"kubeplay/core/controller/disruption"
 	"kubeplay/core/controller/endpointslice"
 	"kubeplay/core/controller/garbagecollector"
 	"kubeplay/core/controller/job"
@@ -53,6 +54,7 @@ func NewManager(s *sim.Sim, c *client.Client) *Manager {
 		statefulset.New(ctx),
 		cronjob.New(ctx),
 		replication.New(ctx),
+		disruption.New(ctx),
 	}
 	return m
 }
