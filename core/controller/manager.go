@@ -12,6 +12,7 @@ import (
 	"kubeplay/core/controller/job"
 	"kubeplay/core/controller/namespace"
 	"kubeplay/core/controller/nodelifecycle"
+	"kubeplay/core/controller/podautoscaler"
 	"kubeplay/core/controller/podgc"
 	"kubeplay/core/controller/replicaset"
 	"kubeplay/core/controller/replication"
@@ -55,6 +56,7 @@ func NewManager(s *sim.Sim, c *client.Client) *Manager {
 		cronjob.New(ctx),
 		replication.New(ctx),
 		disruption.New(ctx),
+		podautoscaler.New(ctx),
 	}
 	return m
 }
