@@ -52,6 +52,7 @@ func NewManager(s *sim.Sim, c *client.Client) *Manager {
 		resourcequota.New(ctx),
 		volume.New(ctx),
 		volume.NewLocalPath(ctx),
+		volume.NewProtection(ctx),
 		statefulset.New(ctx),
 		cronjob.New(ctx),
 		replication.New(ctx),
