@@ -7,14 +7,21 @@ import (
 	"testing"
 	"time"
 
+	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
 	appsv1 "k8s.io/api/apps/v1"
+	autoscalingv2 "k8s.io/api/autoscaling/v2"
 	batchv1 "k8s.io/api/batch/v1"
 	coordinationv1 "k8s.io/api/coordination/v1"
 	corev1 "k8s.io/api/core/v1"
 	discoveryv1 "k8s.io/api/discovery/v1"
+	flowcontrolv1 "k8s.io/api/flowcontrol/v1"
+	networkingv1 "k8s.io/api/networking/v1"
 	policyv1 "k8s.io/api/policy/v1"
 	rbacv1 "k8s.io/api/rbac/v1"
+	resourcev1 "k8s.io/api/resource/v1"
 	schedulingv1 "k8s.io/api/scheduling/v1"
+	storagev1 "k8s.io/api/storage/v1"
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 )
 
 // k8sTypes maps each kind kubeplay serves to the real k8s.io/api type.
@@ -33,6 +40,24 @@ var k8sTypes = map[string]func() any{
 	"RoleBinding":        func() any { return &rbacv1.RoleBinding{} }, "Role": func() any { return &rbacv1.Role{} },
 	"PriorityClass": func() any { return &schedulingv1.PriorityClass{} },
 	"Eviction":      func() any { return &policyv1.Eviction{} },
+
+	"PersistentVolumeClaim":            func() any { return &corev1.PersistentVolumeClaim{} },
+	"PersistentVolume":                 func() any { return &corev1.PersistentVolume{} },
+	"ReplicationController":            func() any { return &corev1.ReplicationController{} },
+	"StorageClass":                     func() any { return &storagev1.StorageClass{} },
+	"StatefulSet":                      func() any { return &appsv1.StatefulSet{} },
+	"CronJob":                          func() any { return &batchv1.CronJob{} },
+	"HorizontalPodAutoscaler":          func() any { return &autoscalingv2.HorizontalPodAutoscaler{} },
+	"Ingress":                          func() any { return &networkingv1.Ingress{} },
+	"IngressClass":                     func() any { return &networkingv1.IngressClass{} },
+	"NetworkPolicy":                    func() any { return &networkingv1.NetworkPolicy{} },
+	"PodDisruptionBudget":              func() any { return &policyv1.PodDisruptionBudget{} },
+	"ValidatingAdmissionPolicy":        func() any { return &admissionregistrationv1.ValidatingAdmissionPolicy{} },
+	"ValidatingAdmissionPolicyBinding": func() any { return &admissionregistrationv1.ValidatingAdmissionPolicyBinding{} },
+	"ValidatingWebhookConfiguration":   func() any { return &admissionregistrationv1.ValidatingWebhookConfiguration{} },
+	"FlowSchema":                       func() any { return &flowcontrolv1.FlowSchema{} },
+	"ResourceClaim":                    func() any { return &resourcev1.ResourceClaim{} },
+	"CustomResourceDefinition":         func() any { return &apiextensionsv1.CustomResourceDefinition{} },
 }
 
 var (
@@ -66,7 +91,7 @@ func populate(v reflect.Value, depth int) {
 		v.Set(reflect.ValueOf(Duration{90 * time.Second}))
 		return
 	case rawType:
-		v.Set(reflect.ValueOf(json.RawMessage(`{"f:metadata":{}}`)))
+		v.Set(reflect.ValueOf(json.RawMessage(`{"type":"object"}`)))
 		return
 	}
 	switch v.Kind() {

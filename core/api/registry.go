@@ -102,28 +102,51 @@ var registry = []*ResourceInfo{
 	res("", "limitranges", "LimitRange", true, []string{"limits"}, allVerbs, nil, func() Object { return &LimitRange{} }),
 	res("", "namespaces", "Namespace", false, []string{"ns"}, noCollectionVerbs, nil, func() Object { return &Namespace{} }),
 	res("", "nodes", "Node", false, []string{"no"}, allVerbs, nil, func() Object { return &Node{} }),
+	res("", "persistentvolumeclaims", "PersistentVolumeClaim", true, []string{"pvc"}, allVerbs, nil, func() Object { return &PersistentVolumeClaim{} }),
+	res("", "persistentvolumes", "PersistentVolume", false, []string{"pv"}, allVerbs, nil, func() Object { return &PersistentVolume{} }),
 	res("", "pods", "Pod", true, []string{"po"}, allVerbs, []string{"all"}, func() Object { return &Pod{} }),
+	res("", "replicationcontrollers", "ReplicationController", true, []string{"rc"}, allVerbs, []string{"all"}, func() Object { return &ReplicationController{} }),
 	res("", "resourcequotas", "ResourceQuota", true, []string{"quota"}, allVerbs, nil, func() Object { return &ResourceQuota{} }),
 	res("", "secrets", "Secret", true, nil, allVerbs, nil, func() Object { return &Secret{} }),
 	res("", "serviceaccounts", "ServiceAccount", true, []string{"sa"}, allVerbs, nil, func() Object { return &ServiceAccount{} }),
 	res("", "services", "Service", true, []string{"svc"}, noCollectionVerbs, []string{"all"}, func() Object { return &Service{} }),
+	res("admissionregistration.k8s.io", "validatingadmissionpolicies", "ValidatingAdmissionPolicy", false, nil, allVerbs, []string{"api-extensions"}, func() Object { return &ValidatingAdmissionPolicy{} }),
+	res("admissionregistration.k8s.io", "validatingadmissionpolicybindings", "ValidatingAdmissionPolicyBinding", false, nil, allVerbs, []string{"api-extensions"}, func() Object { return &ValidatingAdmissionPolicyBinding{} }),
+	res("admissionregistration.k8s.io", "validatingwebhookconfigurations", "ValidatingWebhookConfiguration", false, nil, allVerbs, []string{"api-extensions"}, func() Object { return &ValidatingWebhookConfiguration{} }),
+	res("apiextensions.k8s.io", "customresourcedefinitions", "CustomResourceDefinition", false, []string{"crd", "crds"}, allVerbs, []string{"api-extensions"}, func() Object { return &CustomResourceDefinition{} }),
 	res("apps", "daemonsets", "DaemonSet", true, []string{"ds"}, allVerbs, []string{"all"}, func() Object { return &DaemonSet{} }),
 	res("apps", "deployments", "Deployment", true, []string{"deploy"}, allVerbs, []string{"all"}, func() Object { return &Deployment{} }),
 	res("apps", "replicasets", "ReplicaSet", true, []string{"rs"}, allVerbs, []string{"all"}, func() Object { return &ReplicaSet{} }),
+	res("apps", "statefulsets", "StatefulSet", true, []string{"sts"}, allVerbs, []string{"all"}, func() Object { return &StatefulSet{} }),
+	withVersion("v2", res("autoscaling", "horizontalpodautoscalers", "HorizontalPodAutoscaler", true, []string{"hpa"}, allVerbs, []string{"all"}, func() Object { return &HorizontalPodAutoscaler{} })),
+	res("batch", "cronjobs", "CronJob", true, []string{"cj"}, allVerbs, []string{"all"}, func() Object { return &CronJob{} }),
 	res("batch", "jobs", "Job", true, nil, allVerbs, []string{"all"}, func() Object { return &Job{} }),
 	res("coordination.k8s.io", "leases", "Lease", true, nil, allVerbs, nil, func() Object { return &Lease{} }),
 	res("discovery.k8s.io", "endpointslices", "EndpointSlice", true, nil, allVerbs, nil, func() Object { return &EndpointSlice{} }),
+	res("flowcontrol.apiserver.k8s.io", "flowschemas", "FlowSchema", false, nil, allVerbs, nil, func() Object { return &FlowSchema{} }),
+	res("networking.k8s.io", "ingressclasses", "IngressClass", false, nil, allVerbs, nil, func() Object { return &IngressClass{} }),
+	res("networking.k8s.io", "ingresses", "Ingress", true, []string{"ing"}, allVerbs, nil, func() Object { return &Ingress{} }),
+	res("networking.k8s.io", "networkpolicies", "NetworkPolicy", true, []string{"netpol"}, allVerbs, nil, func() Object { return &NetworkPolicy{} }),
+	res("policy", "poddisruptionbudgets", "PodDisruptionBudget", true, []string{"pdb"}, allVerbs, nil, func() Object { return &PodDisruptionBudget{} }),
 	res("rbac.authorization.k8s.io", "clusterrolebindings", "ClusterRoleBinding", false, nil, allVerbs, nil, func() Object { return &ClusterRoleBinding{} }),
 	res("rbac.authorization.k8s.io", "clusterroles", "ClusterRole", false, nil, allVerbs, nil, func() Object { return &ClusterRole{} }),
 	res("rbac.authorization.k8s.io", "rolebindings", "RoleBinding", true, nil, allVerbs, nil, func() Object { return &RoleBinding{} }),
 	res("rbac.authorization.k8s.io", "roles", "Role", true, nil, allVerbs, nil, func() Object { return &Role{} }),
+	res("resource.k8s.io", "resourceclaims", "ResourceClaim", true, nil, allVerbs, nil, func() Object { return &DeviceResourceClaim{} }),
 	res("scheduling.k8s.io", "priorityclasses", "PriorityClass", false, []string{"pc"}, allVerbs, nil, func() Object { return &PriorityClass{} }),
+	res("storage.k8s.io", "storageclasses", "StorageClass", false, []string{"sc"}, allVerbs, nil, func() Object { return &StorageClass{} }),
 }
 
 // extraKinds are kinds that are not resources of their own but that New, KindFor and Decode know:
 // policy/v1 Eviction (the body of pods/eviction).
 var extraKinds = []*ResourceInfo{
 	res("policy", "evictions", "Eviction", true, nil, []string{"create"}, nil, func() Object { return &Eviction{} }),
+}
+
+// withVersion serves r in another version than v1 (autoscaling/v2).
+func withVersion(v string, r *ResourceInfo) *ResourceInfo {
+	r.Version = v
+	return r
 }
 
 func res(group, resource, kind string, namespaced bool, short, verbs, cats []string, newFn func() Object) *ResourceInfo {

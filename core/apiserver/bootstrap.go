@@ -43,6 +43,7 @@ func (s *Server) bootstrap() {
 	for _, ns := range bootstrapNamespaces {
 		s.bootstrapCreate(&api.ServiceAccount{ObjectMeta: api.ObjectMeta{Name: "default", Namespace: ns}})
 	}
+	s.bootstrapKindStorage()
 }
 
 // bootstrapCreate stores obj as the apiserver itself: defaults, no
@@ -146,6 +147,7 @@ func bootstrapClusterRoles() []*api.ClusterRole {
 			rule([]string{"create"}, core, []string{"bindings", "pods/binding"}),
 			rule([]string{"patch", "update"}, core, []string{"pods/status"}),
 			rule(read, core, []string{"replicationcontrollers", "services", "namespaces", "persistentvolumeclaims", "persistentvolumes", "configmaps"}),
+			rule([]string{"patch", "update"}, core, []string{"persistentvolumeclaims", "persistentvolumes"}),
 			rule(read, apps, []string{"replicasets", "statefulsets"}),
 			rule(read, policyV1, []string{"poddisruptionbudgets"}),
 			rule(read, []string{"storage.k8s.io"}, []string{"csidrivers", "csinodes", "csistoragecapacities", "storageclasses"}),

@@ -122,6 +122,9 @@ func (s *Server) evict(ctx *reqCtx) (api.Object, error) {
 		grace, pre = ev.DeleteOptions.GracePeriodSeconds, ev.DeleteOptions.Preconditions
 	}
 	pod := cur.obj.(*api.Pod)
+	if err := s.checkDisruptionBudget(req, pod); err != nil {
+		return nil, err
+	}
 	if pod.DeletionTimestamp == nil && pod.Status.Phase != api.PodSucceeded && pod.Status.Phase != api.PodFailed {
 		n := copyObject(pod).(*api.Pod)
 		setPodCondition(&n.Status, api.PodCondition{Type: api.DisruptionTarget, Status: api.ConditionTrue,

@@ -252,6 +252,9 @@ func prepareForCreate(r *resource, obj api.Object) {
 	case *api.Node:
 		return // a kubelet registers its Node with its status
 	}
+	if prepareStorageForCreate(obj) {
+		return
+	}
 	if r.hasStatus {
 		f := statusField(obj)
 		f.Set(reflect.Zero(f.Type()))

@@ -2,18 +2,24 @@ package controller
 
 import (
 	"kubeplay/core/client"
+	"kubeplay/core/controller/cronjob"
 	"kubeplay/core/controller/ctrlutil"
 	"kubeplay/core/controller/daemonset"
 	"kubeplay/core/controller/deployment"
+	"kubeplay/core/controller/disruption"
 	"kubeplay/core/controller/endpointslice"
 	"kubeplay/core/controller/garbagecollector"
 	"kubeplay/core/controller/job"
 	"kubeplay/core/controller/namespace"
 	"kubeplay/core/controller/nodelifecycle"
+	"kubeplay/core/controller/podautoscaler"
 	"kubeplay/core/controller/podgc"
 	"kubeplay/core/controller/replicaset"
+	"kubeplay/core/controller/replication"
 	"kubeplay/core/controller/resourcequota"
 	"kubeplay/core/controller/serviceaccount"
+	"kubeplay/core/controller/statefulset"
+	"kubeplay/core/controller/volume"
 	"kubeplay/core/sim"
 	"kubeplay/core/trace"
 )
@@ -44,6 +50,14 @@ func NewManager(s *sim.Sim, c *client.Client) *Manager {
 		daemonset.New(ctx),
 		endpointslice.New(ctx),
 		resourcequota.New(ctx),
+		volume.New(ctx),
+		volume.NewLocalPath(ctx),
+		volume.NewProtection(ctx),
+		statefulset.New(ctx),
+		cronjob.New(ctx),
+		replication.New(ctx),
+		disruption.New(ctx),
+		podautoscaler.New(ctx),
 	}
 	return m
 }

@@ -23,11 +23,7 @@ func genJob(inv *invocation, name string) (map[string]any, error) {
 		return nil, fmt.Errorf("cannot specify --from and command")
 	}
 	if from != "" {
-		typ, _, _ := strings.Cut(from, "/")
-		if _, err := resolve(typ); err != nil {
-			return nil, err
-		}
-		return nil, fmt.Errorf("from must be an existing cronjob")
+		return jobFromCronJob(inv, name, from)
 	}
 	c := map[string]any{"name": name, "image": image, "resources": map[string]any{}}
 	if len(inv.cmdArgs) > 0 {

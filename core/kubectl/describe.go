@@ -120,6 +120,16 @@ func (inv *invocation) describeOne(info *api.ResourceInfo, obj api.Object) (stri
 		rel.Pods = inv.podsMatching(m.Namespace, o.Spec.Selector)
 	case *api.DaemonSet:
 		rel.Pods = inv.podsMatching(m.Namespace, o.Spec.Selector)
+	case *api.StatefulSet:
+		rel.Pods = inv.podsMatching(m.Namespace, o.Spec.Selector)
+	case *api.PersistentVolumeClaim:
+		if l, err := inv.list(podsInfo(), m.Namespace, "", ""); err == nil {
+			for _, p := range l.Items {
+				if pod, ok := p.(*api.Pod); ok {
+					rel.Pods = append(rel.Pods, pod)
+				}
+			}
+		}
 	case *api.Node:
 		if l, err := inv.list(podsInfo(), "", "", "spec.nodeName="+m.Name); err == nil {
 			for _, p := range l.Items {

@@ -27,7 +27,7 @@ func TestGeneratorCommands(t *testing.T) {
 		{name: "create deploy is an alias", line: "create deploy web --image=nginx -r 3", wantOut: "deployment.apps/web created\n"},
 		{name: "create job prints job.batch created", line: "create job hello --image=busybox -- echo hello", wantOut: "job.batch/hello created\n"},
 		{name: "create job needs an image or --from", line: "create job hello", wantErr: "error: either --image or --from must be specified\n", wantCode: 1},
-		{name: "create job --from a cronjob fails because cronjobs are not served", line: "create job manual --from=cronjob/nightly", wantErr: "error: the server doesn't have a resource type \"cronjob\"\n", wantCode: 1},
+		{name: "create job --from a missing cronjob is NotFound", line: "create job manual --from=cronjob/nightly", wantErr: "Error from server (NotFound): cronjobs.batch \"nightly\" not found\n", wantCode: 1},
 		{name: "create job refuses --from with a command", line: "create job manual --from=cronjob/nightly -- echo", wantErr: "error: cannot specify --from and command\n", wantCode: 1},
 		{name: "create quota prints resourcequota created", line: "create quota q --hard=pods=2,requests.cpu=1,requests.memory=1Gi", wantOut: "resourcequota/q created\n"},
 		{name: "create quota with a malformed --hard is refused", line: "create quota q --hard=pods", wantErr: "error: Invalid argument syntax pods, expected <resource>=<value>\n", wantCode: 1},

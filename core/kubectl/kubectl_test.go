@@ -89,7 +89,7 @@ func TestCommandOutputs(t *testing.T) {
 		{name: "create rolebinding prints created", line: "create rolebinding read-pods --role=pod-reader --user=alice", wantOut: "rolebinding.rbac.authorization.k8s.io/read-pods created\n"},
 		{name: "a role binding lets alice read pods", setup: []string{"create role pod-reader --verb=get,list --resource=pods", "create rolebinding read-pods --role=pod-reader --user=alice"}, line: "auth can-i list pods --as alice", wantOut: "yes\n"},
 		{name: "create clusterrolebinding needs a clusterrole", line: "create clusterrolebinding x --user=alice", wantErr: "error: required flag(s) \"clusterrole\" not set\n", wantCode: 1},
-		{name: "api-resources header", line: "api-resources", wantOut: "NAME                  SHORTNAMES   APIVERSION                     NAMESPACED   KIND\nbindings", outSubstr: true},
+		{name: "api-resources header", line: "api-resources", wantOut: "NAME                                SHORTNAMES   APIVERSION                        NAMESPACED   KIND\nbindings", outSubstr: true},
 		{name: "cluster-info names the control plane", line: "cluster-info", wantOut: "Kubernetes control plane is running at https://127.0.0.1:6443\n", outSubstr: true},
 		{name: "kubectl events on an empty namespace", line: "events", wantErr: "No events found in default namespace.\n"},
 		{name: "the leading kubectl word is optional", line: "kubectl version --client", wantOut: "Client Version: v1.35.0\nKustomize Version: v5.7.1\n"},

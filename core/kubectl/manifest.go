@@ -141,27 +141,11 @@ func parseDocs(source string, data []byte) ([]*doc, error) {
 		if raw == nil {
 			return docs, fmt.Errorf("error parsing %s: error unmarshaling JSON: json: cannot unmarshal into Go value of type map[string]interface {}", source)
 		}
-		apiVersion, _ := raw["apiVersion"].(string)
-		kind, _ := raw["kind"].(string)
-		switch {
-		case kind == "":
-			d.err = fmt.Errorf("error validating %q: error validating data: invalid object to validate; if you choose to ignore these errors, turn validation off with --validate=false", source)
-			if apiVersion == "" {
-				d.err = fmt.Errorf("error validating %q: error validating data: [apiVersion not set, kind not set]; if you choose to ignore these errors, turn validation off with --validate=false", source)
-			}
-		case apiVersion == "":
-			d.err = fmt.Errorf("error validating %q: error validating data: apiVersion not set; if you choose to ignore these errors, turn validation off with --validate=false", source)
-		default:
-			info, err := api.ResourceForKind(apiVersion, kind)
-			if err != nil {
-				ns := ""
-				if m, ok := raw["metadata"].(map[string]any); ok {
-					ns, _ = m["namespace"].(string)
-				}
-				d.err = fmt.Errorf("resource mapping not found for name: %q namespace: %q from %q: %v\nensure CRDs are installed first", d.name(), ns, source, err)
-			}
-			d.info = info
+		if items, ok := listItems(raw); ok {
+			docs = append(docs, listDocs(source, n.Content[0], items)...)
+			continue
 		}
+		classifyDoc(d, source)
 		docs = append(docs, d)
 	}
 }
@@ -259,4 +243,30 @@ func lineOf(n *yaml.Node, fieldPath string) int {
 		}
 	}
 	return line
+}
+
+// classifyDoc resolves a document's kind, or records kubectl's error for it.
+func classifyDoc(d *doc, source string) {
+	raw := d.raw
+	apiVersion, _ := raw["apiVersion"].(string)
+	kind, _ := raw["kind"].(string)
+	switch {
+	case kind == "":
+		d.err = fmt.Errorf("error validating %q: error validating data: invalid object to validate; if you choose to ignore these errors, turn validation off with --validate=false", source)
+		if apiVersion == "" {
+			d.err = fmt.Errorf("error validating %q: error validating data: [apiVersion not set, kind not set]; if you choose to ignore these errors, turn validation off with --validate=false", source)
+		}
+	case apiVersion == "":
+		d.err = fmt.Errorf("error validating %q: error validating data: apiVersion not set; if you choose to ignore these errors, turn validation off with --validate=false", source)
+	default:
+		info, err := api.ResourceForKind(apiVersion, kind)
+		if err != nil {
+			ns := ""
+			if m, ok := raw["metadata"].(map[string]any); ok {
+				ns, _ = m["namespace"].(string)
+			}
+			d.err = fmt.Errorf("resource mapping not found for name: %q namespace: %q from %q: %v\nensure CRDs are installed first", d.name(), ns, source, err)
+		}
+		d.info = info
+	}
 }

@@ -233,8 +233,8 @@ func (inv *invocation) drainNode(n *api.Node) error {
 		if inv.f.boolean("disable-eviction") {
 			req = &request.Request{Verb: "delete", Resource: "pods", Namespace: p.Namespace, Name: p.Name}
 		}
-		if _, err := inv.do(req); err != nil && !api.IsNotFound(err) {
-			return fmt.Errorf("error when evicting pods/%q -n %q: %v", p.Name, p.Namespace, errorMessage(err))
+		if err := inv.evictRetrying(req, p); err != nil {
+			return err
 		}
 	}
 	timeout, err := inv.parseTimeout(0)

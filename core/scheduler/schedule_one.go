@@ -92,7 +92,11 @@ func (sc *Scheduler) scheduleOne() {
 	// Assume, then bind asynchronously (the binding cycle).
 	sc.cache.AssumePod(qp.PodInfo, res.node)
 	sc.removeNomination(pod)
-	sc.s.After(cost, "kube-scheduler: bind "+pod.Namespace+"/"+pod.Name, func() { sc.bind(qp, res.node) })
+	sc.s.After(cost, "kube-scheduler: bind "+pod.Namespace+"/"+pod.Name, func() {
+		if sc.running && sc.cache.IsAssumed(pod) {
+			sc.preBindVolumes(pod, res.node, func() { sc.bind(qp, res.node) })
+		}
+	})
 }
 
 // schedulePod filters and scores; it returns a *framework.FitError when no

@@ -54,6 +54,7 @@ type Scheduler struct {
 
 	podInformer, nodeInformer *client.Informer
 	spread                    *spreadListers
+	volumes                   *volumeListers
 
 	running    bool
 	cycleTimer *sim.Timer
@@ -106,6 +107,7 @@ func (sc *Scheduler) Start() {
 	sc.explain = newExplainStore(sc.ExplainLimit)
 	sc.recorder = client.NewEventsRecorder(sc.c, sc.Name, sc.Name)
 	sc.spread = newSpreadListers(sc.c)
+	sc.volumes = newVolumeListers(sc.c)
 	fw, err := framework.New(plugins.DefaultProfile(), plugins.Registry(), framework.Deps{
 		SchedulerName:  sc.Name,
 		Snapshot:       sc.cache.snap,
@@ -114,6 +116,7 @@ func (sc *Scheduler) Start() {
 		Now:            sc.s.Now,
 		Rand:           sc.s.Rand(),
 		SpreadSelector: sc.spread.selectorFor,
+		Volumes:        sc.volumes,
 		Nominated:      func(node string) []*framework.PodInfo { return sc.nominated[node] },
 		HasNominated:   func() bool { return len(sc.nominated) > 0 },
 	})
@@ -128,6 +131,7 @@ func (sc *Scheduler) Start() {
 	sc.podInformer = client.NewInformer(sc.c, "pods", "", client.ListOptions{}, 0)
 	sc.podInformer.AddEventHandler(client.Handler{OnAdd: sc.onPodAdd, OnUpdate: sc.onPodUpdate, OnDelete: sc.onPodDelete})
 	sc.spread.run()
+	sc.volumes.run(sc.volumesChanged)
 	sc.nodeInformer.Run()
 	sc.podInformer.Run()
 }
@@ -146,6 +150,7 @@ func (sc *Scheduler) Stop() {
 	sc.podInformer.Stop()
 	sc.nodeInformer.Stop()
 	sc.spread.stop()
+	sc.volumes.stop()
 	sc.recorder.Stop()
 	sc.q.Close()
 	sc.cache = nil

@@ -96,6 +96,8 @@ func NewChain() *Chain {
 		&Priority{},
 		&DefaultTolerationSeconds{},
 		&DefaultStorageClass{},
+		&StorageObjectInUseProtection{},
+		&DefaultIngressClass{},
 		&ResourceQuota{},
 	)
 }

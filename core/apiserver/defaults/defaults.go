@@ -49,6 +49,8 @@ func Default(obj api.Object) {
 		if o.PreemptionPolicy == nil {
 			o.PreemptionPolicy = ptr(api.PreemptLowerPriority)
 		}
+	default:
+		defaultMoreKinds(obj)
 	}
 }
 

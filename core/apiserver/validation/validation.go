@@ -54,6 +54,9 @@ func ValidateCreate(obj api.Object) field.ErrorList {
 	case *api.Eviction:
 		return nil
 	}
+	if errs, ok := validateMoreKinds(obj); ok {
+		return errs
+	}
 	return ValidateObjectMeta(obj.GetObjectMeta(), namespaced(obj), NameIsDNSSubdomain, field.NewPath("metadata"))
 }
 
@@ -116,6 +119,10 @@ func ValidateUpdate(obj, old api.Object) field.ErrorList {
 	case *api.ClusterRoleBinding:
 		if p, ok := old.(*api.ClusterRoleBinding); ok {
 			return append(append(meta(), validateRoleRefUpdate(o.RoleRef, p.RoleRef)...), ValidateClusterRoleBinding(o)...)
+		}
+	case *api.StatefulSet:
+		if p, ok := old.(*api.StatefulSet); ok {
+			return validateStatefulSetUpdate(o, p)
 		}
 	}
 	errs := meta()

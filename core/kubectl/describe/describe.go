@@ -69,6 +69,12 @@ func DescribeObject(obj api.Object, events []*api.Event, related Related, now ti
 		return describeBinding(&o.ObjectMeta, o.RoleRef, o.Subjects)
 	case *api.ClusterRoleBinding:
 		return describeBinding(&o.ObjectMeta, o.RoleRef, o.Subjects)
+	case *api.PersistentVolumeClaim:
+		return describePVC(o, related, events, now)
+	case *api.PersistentVolume:
+		return describePV(o, events, now)
+	case *api.StatefulSet:
+		return describeStatefulSet(o, related, events, now)
 	}
 	return describeGeneric(obj, events, now)
 }

@@ -122,6 +122,10 @@ func fetchRelated(c *client.Client, obj api.Object) Related {
 		rel.Pods = pods(list(c, "pods", o.Namespace, client.ListOptions{LabelSelector: printers.SelectorString(o.Spec.Selector)}))
 	case *api.DaemonSet:
 		rel.Pods = pods(list(c, "pods", o.Namespace, client.ListOptions{LabelSelector: printers.SelectorString(o.Spec.Selector)}))
+	case *api.StatefulSet:
+		rel.Pods = pods(list(c, "pods", o.Namespace, client.ListOptions{LabelSelector: printers.SelectorString(o.Spec.Selector)}))
+	case *api.PersistentVolumeClaim:
+		rel.Pods = pods(list(c, "pods", o.Namespace, client.ListOptions{}))
 	case *api.Node:
 		for _, p := range pods(list(c, "pods", "", client.ListOptions{})) {
 			if p.Spec.NodeName == o.Name && p.Status.Phase != api.PodSucceeded && p.Status.Phase != api.PodFailed {

@@ -31,6 +31,9 @@ type Deps struct {
 	Nominated      func(node string) []*PodInfo
 	// HasNominated reports whether any pod is nominated at all (a fast path).
 	HasNominated func() bool
+	// Volumes reads PersistentVolumeClaims, PersistentVolumes and
+	// StorageClasses (VolumeBinding); nil means none exist.
+	Volumes VolumeLister
 }
 
 // Framework runs one profile's plugins at each extension point, in the
@@ -133,6 +136,9 @@ func (f *Framework) DefaultSpreadSelector(pod *api.Pod) labels.Selector {
 	}
 	return f.deps.SpreadSelector(pod)
 }
+
+// Volumes implements Handle.
+func (f *Framework) Volumes() VolumeLister { return f.deps.Volumes }
 
 // HavePodsWithAffinity implements Handle.
 func (f *Framework) HavePodsWithAffinity() bool { return f.deps.Snapshot.HavePodsWithAffinity > 0 }

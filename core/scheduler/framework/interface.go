@@ -142,4 +142,14 @@ type Handle interface {
 	HavePodsWithRequiredAntiAffinity() bool
 	// NominatedPodsForNode lists pods nominated to a node by preemption.
 	NominatedPodsForNode(node string) []*PodInfo
+	// Volumes reads the storage objects (nil if the scheduler has none).
+	Volumes() VolumeLister
+}
+
+// VolumeLister reads the scheduler's caches of PersistentVolumeClaims,
+// PersistentVolumes and StorageClasses (shared: never mutate them).
+type VolumeLister interface {
+	PVC(namespace, name string) (*api.PersistentVolumeClaim, bool)
+	PV(name string) (*api.PersistentVolume, bool)
+	StorageClass(name string) (*api.StorageClass, bool)
 }

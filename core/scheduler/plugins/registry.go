@@ -18,6 +18,7 @@ import (
 	"kubeplay/core/scheduler/plugins/queuesort"
 	"kubeplay/core/scheduler/plugins/schedulinggates"
 	"kubeplay/core/scheduler/plugins/tainttoleration"
+	"kubeplay/core/scheduler/plugins/volumebinding"
 )
 
 // Registry maps plugin names to factories.
@@ -37,13 +38,14 @@ func Registry() map[string]framework.PluginFactory {
 		names.NodeResourcesBalancedAllocation: noderesources.NewBalancedAllocation,
 		names.ImageLocality:                   imagelocality.New,
 		names.DefaultBinder:                   defaultbinder.New,
+		names.VolumeBinding:                   volumebinding.New,
 	}
 }
 
 // DefaultProfile is the default-scheduler profile, in v1.35's MultiPoint
-// order, with score weights. The volume plugins (VolumeRestrictions,
-// NodeVolumeLimits, VolumeBinding, VolumeZone) and DynamicResources are not
-// simulated: kubeplay has no volumes or resource claims.
+// order, with score weights. Of the volume plugins only VolumeBinding runs
+// (VolumeRestrictions, NodeVolumeLimits, VolumeZone and DynamicResources are
+// not simulated).
 func DefaultProfile() []framework.PluginSpec {
 	return []framework.PluginSpec{
 		{Name: names.SchedulingGates},
@@ -54,6 +56,7 @@ func DefaultProfile() []framework.PluginSpec {
 		{Name: names.NodeAffinity, Weight: 2},
 		{Name: names.NodePorts},
 		{Name: names.NodeResourcesFit, Weight: 1},
+		{Name: names.VolumeBinding},
 		{Name: names.PodTopologySpread, Weight: 2},
 		{Name: names.InterPodAffinity, Weight: 2},
 		{Name: names.DefaultPreemption},

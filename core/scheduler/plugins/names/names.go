@@ -18,4 +18,5 @@ const (
 	NodeResourcesBalancedAllocation = "NodeResourcesBalancedAllocation"
 	ImageLocality                   = "ImageLocality"
 	DefaultBinder                   = "DefaultBinder"
+	VolumeBinding                   = "VolumeBinding"
 )
