@@ -56,7 +56,7 @@ func (inv *invocation) labelOrAnnotate(field, verb string) error {
 			return fmt.Errorf("can not both modify and remove the following %s(s) in the same command: %s", what, k)
 		}
 	}
-	objs, errs, err := inv.selectTargets(resArgs, inv.f.str("selector"), inv.f.boolean("all"))
+	objs, errs, err := inv.objects(resArgs, builderOpts{selectors: true, fetch: true, missing: "one or more resources must be specified as <resource> <name> or <resource>/<name>"})
 	if err != nil {
 		return err
 	}
@@ -152,7 +152,7 @@ func runScale(inv *invocation) error {
 	if n < 0 {
 		return fmt.Errorf("The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0")
 	}
-	objs, errs, err := inv.selectTargets(inv.f.args, inv.f.str("selector"), inv.f.boolean("all"))
+	objs, errs, err := inv.objects(inv.f.args, builderOpts{selectors: true, fetch: true})
 	if err != nil {
 		return err
 	}

@@ -36,7 +36,7 @@ func runWait(inv *invocation) error {
 	if timeout == 0 {
 		timeout = maxWait
 	}
-	objs, errs, err := inv.selectTargets(inv.f.args, inv.f.str("selector"), inv.f.boolean("all"))
+	objs, errs, err := inv.objects(inv.f.args, builderOpts{selectors: true, fetch: true})
 	if err != nil {
 		return err
 	}
