@@ -111,6 +111,12 @@ func runCreate(inv *invocation) error {
 
 // printResult prints "<kind>/<name> <verb>", or the object with -o.
 func (inv *invocation) printResult(info *api.ResourceInfo, obj api.Object, verb string) error {
+	if inv.f.str("dry-run") == "client" && !inv.explicitNs && obj.GetObjectMeta().Namespace != "" {
+		// kubectl's generators set the namespace only when -n was given
+		// (EnforceNamespace); the server is never asked.
+		obj = api.DeepCopy(obj)
+		obj.GetObjectMeta().Namespace = ""
+	}
 	switch o := inv.f.str("output"); o {
 	case "":
 		fmt.Fprintf(inv.out, "%s %s\n", objRef(info, obj.GetObjectMeta().Name), verb)

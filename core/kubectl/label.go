@@ -121,7 +121,12 @@ func (inv *invocation) labelOrAnnotate(field, verb string) error {
 			errs = append(errs, err)
 			continue
 		}
-		if err := inv.printResult(r.info, obj, verb); err != nil {
+		v := verb
+		if field == "labels" && !inv.f.boolean("overwrite") && shrinks(cur, changes) {
+			// kubectl's updateDataChangeMsg: the object got shorter.
+			v = "unlabeled"
+		}
+		if err := inv.printResult(r.info, obj, v); err != nil {
 			return err
 		}
 	}
@@ -191,4 +196,23 @@ func specReplicas(obj api.Object) int {
 		return 1
 	}
 	return *v.Spec.Replicas
+}
+
+// shrinks reports whether applying changes (nil = remove) to cur makes its
+// JSON shorter.
+func shrinks(cur map[string]string, changes map[string]any) bool {
+	next := map[string]string{}
+	for k, v := range cur {
+		next[k] = v
+	}
+	for k, v := range changes {
+		if v == nil {
+			delete(next, k)
+		} else {
+			next[k] = fmt.Sprint(v)
+		}
+	}
+	a, _ := json.Marshal(cur)
+	b, _ := json.Marshal(next)
+	return len(b) < len(a)
 }
