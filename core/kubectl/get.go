@@ -25,6 +25,7 @@ var getFlags = []flagDef{
 	{name: "recursive", short: "R", isBool: true},
 	{name: "ignore-not-found", isBool: true},
 	{name: "chunk-size"},
+	{name: "sort-by"},
 }
 
 func runGet(inv *invocation) error {
@@ -53,6 +54,9 @@ func runGet(inv *invocation) error {
 		return err
 	}
 	groups, errs := b.groups, b.errs
+	if err := sortGroups(groups, f.str("sort-by")); err != nil {
+		return err
+	}
 	total := 0
 	for _, g := range groups {
 		total += len(g.items)

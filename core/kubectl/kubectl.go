@@ -33,6 +33,8 @@ type Env struct {
 	Version string
 	// Server URL shown by cluster-info; default "https://127.0.0.1:6443".
 	ServerURL string
+	// ClusterName is kind's cluster name (context kind-<name>); default "demo".
+	ClusterName string
 }
 
 // ClientVersion is the kubectl version kubeplay plays.
@@ -58,6 +60,9 @@ func New(env Env) *Kubectl {
 	}
 	if env.Version == "" {
 		env.Version = ClientVersion
+	}
+	if env.ClusterName == "" {
+		env.ClusterName = "demo"
 	}
 	if env.ServerURL == "" {
 		env.ServerURL = "https://127.0.0.1:6443"
@@ -139,6 +144,8 @@ func init() {
 		"expose":        {flags: exposeFlags, run: runExpose},
 		"top":           {flags: topFlags, run: runTop},
 		"explain":       {flags: explainFlags, run: runExplain},
+		"api-versions":  {flags: nil, run: runAPIVersions},
+		"config":        {flags: configFlags, run: runConfig},
 	}
 }
 
