@@ -29,6 +29,13 @@ type Env struct {
 	Stdin []byte
 	// Logs returns a container's log for kubectl logs.
 	Logs func(ns, pod, container string, previous bool) (string, error)
+	// Exec runs a command in a container (kubectl exec): its output and
+	// exit code.
+	Exec func(ns, pod, container string, command []string) (string, int32, error)
+	// HTTPGet asks a Pod's port for a path (kubectl port-forward, then a
+	// request to the forwarded local port): the body, or false when
+	// nothing listens.
+	HTTPGet func(ns, pod string, port int32, path string) (string, int, bool)
 	// Version is the server's version; default "v1.35.0".
 	Version string
 	// Server URL shown by cluster-info; default "https://127.0.0.1:6443".
@@ -48,6 +55,8 @@ type Kubectl struct {
 	env     Env
 	client  *client.Client
 	watches []func()
+	// forwards are the running port-forwards (portforward.go).
+	forwards []forward
 }
 
 // New returns a kubectl for env.
@@ -90,10 +99,11 @@ func (k *Kubectl) StopWatches() {
 		stop()
 	}
 	k.watches = nil
+	k.forwards = nil
 }
 
-// Watching reports how many get -w watches are running.
-func (k *Kubectl) Watching() int { return len(k.watches) }
+// Watching reports how many get -w watches and port-forwards are running.
+func (k *Kubectl) Watching() int { return len(k.watches) + len(k.forwards) }
 
 // RunLine runs one command line ("kubectl get pods", or "get pods").
 func (k *Kubectl) RunLine(line string, stdout, stderr io.Writer) int {
@@ -146,6 +156,8 @@ func init() {
 		"explain":       {flags: explainFlags, run: runExplain},
 		"api-versions":  {flags: nil, run: runAPIVersions},
 		"config":        {flags: configFlags, run: runConfig},
+		"exec":          {flags: execFlags, run: runExec},
+		"port-forward":  {flags: portForwardFlags, run: runPortForward},
 	}
 }
 

@@ -176,6 +176,11 @@ func (inv *invocation) logsPod(arg string) (*api.Pod, error) {
 		sel = o.Spec.Selector
 	case *api.Job:
 		sel = o.Spec.Selector
+	case *api.Service:
+		if len(o.Spec.Selector) == 0 {
+			return nil, fmt.Errorf("invalid service '%s': Service is defined without a selector", o.Name)
+		}
+		sel = &api.LabelSelector{MatchLabels: o.Spec.Selector}
 	default:
 		return nil, fmt.Errorf("cannot get the logs from %s", info.GroupKind())
 	}

@@ -103,6 +103,8 @@ func (s *Shell) run(trimmed string) bool {
 		return true
 	case "sleep":
 		return s.sleep(fields[1:])
+	case "curl", "wget":
+		return s.localHTTP(fields[0], pipeWords(trimmed)[1:])
 	case "sim":
 		if err := s.C.SimCommand(fields[1:], s.out); err != nil {
 			fmt.Fprintf(s.out, "error: %v\n", err)
@@ -137,12 +139,20 @@ func (s *Shell) runPiped(stages []string) bool {
 		fmt.Fprintln(s.out, "syntax error near unexpected token `|'")
 		return false
 	}
-	if fields[0] != "kubectl" && fields[0] != "k" {
-		fmt.Fprintf(s.out, "%s: only kubectl's output can be piped (to grep, head, tail, wc, sort)\n", fields[0])
+	var buf strings.Builder
+	switch fields[0] {
+	case "kubectl", "k":
+		s.C.Kubectl(s.out).RunLine(strings.TrimSpace(strings.TrimPrefix(stages[0], fields[0])), &buf, s.out)
+	case "curl", "wget":
+		// Nothing runs in the background here: the output alone is piped.
+		out := s.out
+		s.out = &buf
+		s.localHTTP(fields[0], pipeWords(stages[0])[1:])
+		s.out = out
+	default:
+		fmt.Fprintf(s.out, "%s: only kubectl's and curl's output can be piped (to grep, head, tail, wc, sort)\n", fields[0])
 		return false
 	}
-	var buf strings.Builder
-	s.C.Kubectl(s.out).RunLine(strings.TrimSpace(strings.TrimPrefix(stages[0], fields[0])), &buf, s.out)
 	fmt.Fprint(s.out, applyFilters(buf.String(), filters))
 	return true
 }

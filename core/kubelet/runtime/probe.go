@@ -70,23 +70,9 @@ func (p *Process) Exec(command []string, elapsed time.Duration) ProbeResult {
 		return ProbeResult{Output: fmt.Sprintf("OCI runtime exec failed: exec failed: unable to start container process: exec: %q: executable file not found in $PATH: unknown", command[0])}
 	}
 	// Replay the container's script to learn which files exist now.
-	files := map[string]bool{}
-	if p.script != nil {
-		sh := p.shell(elapsed, 0)
-		sh.run(p.script)
-		files = sh.files
-	}
-	script := quoteArgv(command)
-	if isShell {
-		script = ""
-		for i := 1; i < len(command); i++ {
-			if command[i] == "-c" && i+1 < len(command) {
-				script = command[i+1]
-			}
-		}
-	}
+	script := scriptOf(command, isShell)
 	sh := p.shell(time.Second, 100)
-	sh.files = files
+	sh.files = p.filesAt(elapsed)
 	sh.lenient = p.flavour != "busybox" || len(p.repo.Binaries) > 0
 	code := sh.run(parseScript(script))
 	if sh.exited {
