@@ -158,6 +158,8 @@ func init() {
 		"config":        {flags: configFlags, run: runConfig},
 		"exec":          {flags: execFlags, run: runExec},
 		"port-forward":  {flags: portForwardFlags, run: runPortForward},
+		"replace":       {flags: replaceFlags, run: runReplace},
+		"diff":          {flags: diffFlags, run: runDiff},
 	}
 }
 
