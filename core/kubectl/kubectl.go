@@ -57,6 +57,8 @@ type Kubectl struct {
 	watches []func()
 	// forwards are the running port-forwards (portforward.go).
 	forwards []forward
+	// edit is the kubectl edit open in the page's editor (edit.go).
+	edit *editSession
 }
 
 // New returns a kubectl for env.
@@ -160,6 +162,7 @@ func init() {
 		"port-forward":  {flags: portForwardFlags, run: runPortForward},
 		"replace":       {flags: replaceFlags, run: runReplace},
 		"diff":          {flags: diffFlags, run: runDiff},
+		"edit":          {flags: editFlags, run: runEdit},
 	}
 }
 
