@@ -3,8 +3,10 @@ package kubectl
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"kubeplay/core/api"
+	"kubeplay/core/sim"
 )
 
 var logsFlags = []flagDef{
@@ -78,14 +80,56 @@ func runLogs(inv *invocation) error {
 			if err != nil {
 				return err
 			}
+			shown := out
 			out = tailLines(out, tail)
+			linePrefix := ""
 			if prefix {
-				out = prefixLines(out, fmt.Sprintf("[pod/%s/%s] ", pod.Name, c))
+				linePrefix = fmt.Sprintf("[pod/%s/%s] ", pod.Name, c)
+				out = prefixLines(out, linePrefix)
 			}
 			fmt.Fprint(inv.out, out)
+			if inv.f.boolean("follow") {
+				inv.follow(pod.Namespace, pod.Name, c, shown, linePrefix)
+			}
 		}
 	}
 	return nil
+}
+
+// followEvery is how often kubectl logs -f looks for new lines, in virtual
+// time.
+const followEvery = time.Second
+
+// follow is kubectl logs -f: the lines the container prints later appear
+// as virtual time advances, until the Pod is gone or Ctrl+C (StopWatches),
+// as get -w does.
+func (inv *invocation) follow(ns, pod, container, shown, linePrefix string) {
+	k, out := inv.k, inv.out
+	stopped := false
+	var timer *sim.Timer
+	var tick func()
+	tick = func() {
+		if stopped {
+			return
+		}
+		text, err := k.env.Logs(ns, pod, container, false)
+		if err != nil {
+			stopped = true
+			return
+		}
+		if strings.HasPrefix(text, shown) {
+			fmt.Fprint(out, prefixLines(text[len(shown):], linePrefix))
+		} else {
+			fmt.Fprint(out, prefixLines(text, linePrefix)) // a new container instance
+		}
+		shown = text
+		timer = k.env.Sim.AfterBackground(followEvery, "kubectl logs -f "+ns+"/"+pod, tick)
+	}
+	timer = k.env.Sim.AfterBackground(followEvery, "kubectl logs -f "+ns+"/"+pod, tick)
+	k.watches = append(k.watches, func() {
+		stopped = true
+		timer.Stop()
+	})
 }
 
 // logContainers is which containers' logs to print: -c, --all-containers,
