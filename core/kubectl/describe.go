@@ -131,14 +131,22 @@ func (inv *invocation) eventsFor(obj api.Object) []*api.Event {
 		sel = fmt.Sprintf("involvedObject.name=%s,involvedObject.kind=%s,involvedObject.uid=%s", m.Name, kind, m.UID)
 		ns = ""
 	}
-	l, err := inv.list(info, ns, "", sel)
-	if err != nil {
-		return nil
+	sels := []string{sel}
+	if kind == "Node" {
+		// Two UIDs for a node's events: controllers use the node's UID, the
+		// kubelet its name; kubectl describe node asks for both and merges.
+		sels = append(sels, fmt.Sprintf("involvedObject.name=%s,involvedObject.kind=%s,involvedObject.uid=%s", m.Name, kind, m.Name))
 	}
 	var out []*api.Event
-	for _, o := range l.Items {
-		if e, ok := o.(*api.Event); ok {
-			out = append(out, e)
+	for _, sel := range sels {
+		l, err := inv.list(info, ns, "", sel)
+		if err != nil {
+			continue
+		}
+		for _, o := range l.Items {
+			if e, ok := o.(*api.Event); ok {
+				out = append(out, e)
+			}
 		}
 	}
 	return out
