@@ -22,7 +22,6 @@ kind: Deployment
 metadata:
   annotations:
     deployment.kubernetes.io/revision: "1"
-  creationTimestamp: null
   labels:
     app: web
   name: web
@@ -35,7 +34,6 @@ spec:
   strategy: {}
   template:
     metadata:
-      creationTimestamp: null
       labels:
         app: web
     spec:
@@ -107,7 +105,6 @@ func TestEncodeJSONLooksLikeKubectlGetOJSON(t *testing.T) {
         "annotations": {
             "a": "\u003cb\u003e"
         },
-        "creationTimestamp": null,
         "name": "p"
     },
     "spec": {

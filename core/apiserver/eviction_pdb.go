@@ -5,6 +5,7 @@ import (
 
 	"kubeplay/core/api"
 	"kubeplay/core/api/labels"
+	"kubeplay/core/api/request"
 )
 
 // EvictionDisallowedMessage is the eviction subresource's refusal.
@@ -14,7 +15,7 @@ const EvictionDisallowedMessage = "Cannot evict pod as it would violate the pod'
 // (checkAndDecrement): the pod's one budget must allow a disruption; the
 // allowance is then decremented and the pod recorded in disruptedPods.
 // Terminal pods and pods without a budget are always evictable.
-func (s *Server) checkDisruptionBudget(req *Request, pod *api.Pod) error {
+func (s *Server) checkDisruptionBudget(req *request.Request, pod *api.Pod) error {
 	if pod.Status.Phase == api.PodSucceeded || pod.Status.Phase == api.PodFailed || pod.DeletionTimestamp != nil {
 		return nil
 	}

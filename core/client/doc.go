@@ -1,7 +1,7 @@
 // Package client plays client-go: the library every Kubernetes component
 // uses to talk to kube-apiserver.
 //
-//   - Client (rest/typed clients): every call becomes an apiserver.Request that
+//   - Client (rest/typed clients): every call becomes an request.Request that
 //     carries the caller's identity (User) and its name in the trace
 //     (Component), with the API group looked up in the api registry.
 //   - Informer (tools/cache reflector + indexer + shared informer): list, then

@@ -35,6 +35,10 @@ type Cluster struct {
 	readDir  func(string) ([]string, error)
 	out      io.Writer
 	stopped  map[string]bool
+	// proxyClient and proxyNext: the pod network's reads and kube-proxy's
+	// round robin per Service (network.go).
+	proxyClient *client.Client
+	proxyNext   map[string]int
 }
 
 // New creates the cluster and starts its components. The returned cluster
@@ -50,10 +54,11 @@ func New(opts Options) *Cluster {
 	srv.StartCompaction()
 	c := &Cluster{
 		Opts: opts, Sim: s, Store: st, Server: srv,
-		Registry: images.Default(),
-		Kubelets: map[string]*kubelet.Kubelet{},
-		out:      io.Discard,
-		stopped:  map[string]bool{},
+		Registry:  images.Default(),
+		Kubelets:  map[string]*kubelet.Kubelet{},
+		out:       io.Discard,
+		stopped:   map[string]bool{},
+		proxyNext: map[string]int{},
 	}
 	if !opts.NoControllers {
 		c.Controllers = controller.NewManager(s, c.clientFor(request.UserInfo{Name: request.UserControllerManager, Groups: []string{request.GroupAuthenticated}}, "kube-controller-manager"))
@@ -150,7 +155,7 @@ func (c *Cluster) NodeNames() []string {
 // starts keep running between commands).
 func (c *Cluster) Kubectl(out io.Writer) *kubectl.Kubectl {
 	if c.kubectl == nil {
-		c.kubectl = kubectl.New(kubectl.Env{Sim: c.Sim, Server: c.Server, Logs: c.Logs, ReadFile: c.readFile, ReadDir: c.readDir})
+		c.kubectl = kubectl.New(kubectl.Env{Sim: c.Sim, Server: c.Server, Logs: c.Logs, Exec: c.Exec, HTTPGet: c.HTTPGet, ReadFile: c.readFile, ReadDir: c.readDir})
 	}
 	return c.kubectl
 }

@@ -151,6 +151,9 @@ func (inv *invocation) applyOne(d *doc) error {
 		return err
 	}
 	ns := d.namespace(inv)
+	if inv.f.boolean("server-side") {
+		return inv.applyServerSide(d, ns)
+	}
 	_, modified, err := modifiedConfiguration(d.raw, info, ns)
 	if err != nil {
 		return err
@@ -194,6 +197,36 @@ func (inv *invocation) applyOne(d *doc) error {
 		fmt.Fprintf(inv.out, "%s configured\n", objRef(info, d.name()))
 		return nil
 	}
+}
+
+// applyServerSide is kubectl apply --server-side for one document: the
+// object is created, or the file's fields are merged into the live object
+// (one field manager, so no conflicts), without the last-applied
+// annotation; kubectl prints "serverside-applied".
+func (inv *invocation) applyServerSide(d *doc, ns string) error {
+	info := d.info
+	obj := deepCopyJSON(d.raw).(map[string]any)
+	if m, ok := obj["metadata"].(map[string]any); ok && info.Namespaced && ns != "" {
+		m["namespace"] = ns
+	}
+	typed, err := decodeTyped(info, obj)
+	if err != nil {
+		return withSource("applying", d.source, err)
+	}
+	if _, err := inv.get(info, ns, d.name()); api.IsNotFound(err) {
+		if _, err := inv.create(info, ns, typed); err != nil {
+			return withSource("applying", d.source, err)
+		}
+	} else if err != nil {
+		return withSource("applying", d.source, err)
+	} else {
+		patch, _ := json.Marshal(obj)
+		if _, err := inv.patch(info, ns, d.name(), strategicMergePatch, patch); err != nil {
+			return withSource("applying", d.source, err)
+		}
+	}
+	fmt.Fprintf(inv.out, "%s serverside-applied\n", objRef(info, d.name()))
+	return nil
 }
 
 // checkNamespace is kubectl's refusal to apply an object of namespace a

@@ -3,6 +3,8 @@ package kubectl
 import (
 	"encoding/base64"
 	"fmt"
+	"sort"
+	"strconv"
 	"strings"
 
 	"kubeplay/core/api"
@@ -41,6 +43,8 @@ var createFlags = []flagDef{
 	{name: "external-name"},
 }
 
+func init() { createFlags = append(createFlags, createMoreFlags...) }
+
 func runCreate(inv *invocation) error {
 	if inv.f.changed("filename") {
 		return inv.createFromFiles()
@@ -55,10 +59,12 @@ func runCreate(inv *invocation) error {
 	}
 	switch sub {
 	case "secret":
-		if len(rest) == 0 || rest[0] != "generic" {
+		if len(rest) == 0 || createGenerators["secret "+rest[0]] == nil {
 			return fmt.Errorf("unknown command %q for %q", strings.Join(rest, " "), "kubectl create secret")
 		}
-		sub, rest = "secret generic", rest[1:]
+		sub, rest = "secret "+rest[0], rest[1:]
+	case "token":
+		return inv.createToken(rest)
 	case "service":
 		if len(rest) == 0 || createGenerators["service "+rest[0]] == nil {
 			return fmt.Errorf("unknown command %q for %q", strings.Join(rest, " "), "kubectl create service")
@@ -69,10 +75,15 @@ func runCreate(inv *invocation) error {
 	if !ok {
 		return fmt.Errorf("unknown command %q for %q", sub, "kubectl create")
 	}
+	var missing []string
 	for _, req := range createRequired[sub] {
 		if !inv.f.changed(req) {
-			return fmt.Errorf("required flag(s) %q not set", req)
+			missing = append(missing, strconv.Quote(req))
 		}
+	}
+	if len(missing) > 0 {
+		sort.Strings(missing)
+		return fmt.Errorf("required flag(s) %s not set", strings.Join(missing, ", "))
 	}
 	// NameFromCommandArgs: only the arguments before a "--" count.
 	argsLen := len(rest)
@@ -90,7 +101,19 @@ func runCreate(inv *invocation) error {
 	apiVersion, _ := raw["apiVersion"].(string)
 	info, err := api.ResourceForKind(apiVersion, raw["kind"].(string))
 	if err != nil {
-		return err
+		// A kind this cluster does not serve: the object is built all the
+		// same, and the server's answer is the discovery failure.
+		if inv.f.str("dry-run") == "client" {
+			if m, ok := raw["metadata"].(map[string]any); ok && !inv.explicitNs {
+				delete(m, "namespace")
+			}
+			return printUnservedDryRun(inv.out, raw, inv.f.str("output"), strings.ToLower(raw["kind"].(string))+"/"+rest[0])
+		}
+		msg := "the server could not find the requested resource"
+		if prefix, ok := createFailure[sub]; ok {
+			return fmt.Errorf("%s: %s", prefix, msg)
+		}
+		return fmt.Errorf("%s", msg)
 	}
 	obj, err := decodeTyped(info, raw)
 	if err != nil {
@@ -111,6 +134,12 @@ func runCreate(inv *invocation) error {
 
 // printResult prints "<kind>/<name> <verb>", or the object with -o.
 func (inv *invocation) printResult(info *api.ResourceInfo, obj api.Object, verb string) error {
+	if inv.f.str("dry-run") == "client" && !inv.explicitNs && obj.GetObjectMeta().Namespace != "" {
+		// kubectl's generators set the namespace only when -n was given
+		// (EnforceNamespace); the server is never asked.
+		obj = api.DeepCopy(obj)
+		obj.GetObjectMeta().Namespace = ""
+	}
 	switch o := inv.f.str("output"); o {
 	case "":
 		fmt.Fprintf(inv.out, "%s %s\n", objRef(info, obj.GetObjectMeta().Name), verb)

@@ -72,56 +72,9 @@ func runDelete(inv *invocation) error {
 		ignoreNotFound = true
 	}
 
-	type item struct {
-		info   *api.ResourceInfo
-		ns     string
-		name   string
-		source string
-	}
-	var todo []item
-	var errs []error
-	if f.changed("filename") {
-		docs, err := inv.readManifests(f.all("filename"))
-		if err != nil {
-			return err
-		}
-		for _, d := range docs {
-			if d.err != nil {
-				errs = append(errs, d.err)
-				continue
-			}
-			todo = append(todo, item{info: d.info, ns: d.namespace(inv), name: d.name(), source: d.source})
-		}
-	} else {
-		ts, err := parseTargets(f.args)
-		if err != nil {
-			return err
-		}
-		if len(ts) == 0 {
-			return fmt.Errorf("You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'")
-		}
-		for _, t := range ts {
-			if len(t.names) > 0 {
-				for _, n := range t.names {
-					todo = append(todo, item{info: t.info, ns: nsFor(t.info, inv.ns), name: n})
-				}
-				continue
-			}
-			if !f.boolean("all") && !f.changed("selector") && !f.changed("field-selector") {
-				return fmt.Errorf("resource(s) were provided, but no name was specified")
-			}
-			ns := inv.ns
-			if f.boolean("all-namespaces") {
-				ns = ""
-			}
-			l, err := inv.list(t.info, nsFor(t.info, ns), f.str("selector"), f.str("field-selector"))
-			if err != nil {
-				return err
-			}
-			for _, o := range l.Items {
-				todo = append(todo, item{info: t.info, ns: o.GetObjectMeta().Namespace, name: o.GetObjectMeta().Name})
-			}
-		}
+	targets, errs, err := inv.objects(f.args, builderOpts{selectors: true})
+	if err != nil {
+		return err
 	}
 	type deleted struct {
 		info *api.ResourceInfo
@@ -129,7 +82,7 @@ func runDelete(inv *invocation) error {
 		name string
 	}
 	var done []deleted
-	for _, it := range todo {
+	for _, it := range targets {
 		req := &request.Request{Verb: "delete", Group: it.info.Group, Resource: it.info.Resource, Namespace: it.ns, Name: it.name, PropagationPolicy: policy}
 		if grace >= 0 {
 			g := int64(grace)
@@ -162,7 +115,7 @@ func runDelete(inv *invocation) error {
 		}
 		done = append(done, deleted{info: it.info, ns: it.ns, name: it.name})
 	}
-	if len(todo) == 0 && len(errs) == 0 {
+	if len(targets) == 0 && len(errs) == 0 {
 		fmt.Fprintln(inv.out, "No resources found")
 		return nil
 	}

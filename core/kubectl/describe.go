@@ -18,78 +18,19 @@ var describeFlags = []flagDef{
 
 func runDescribe(inv *invocation) error {
 	f := inv.f
-	var objs []resolved
-	var errs []error
-	if f.changed("filename") {
-		docs, err := inv.readManifests(f.all("filename"))
-		if err != nil {
-			return err
-		}
-		for _, d := range docs {
-			if d.err != nil {
-				errs = append(errs, d.err)
-				continue
-			}
-			o, err := inv.get(d.info, d.namespace(inv), d.name())
-			if err != nil {
-				errs = append(errs, err)
-				continue
-			}
-			objs = append(objs, resolved{info: d.info, obj: o})
-		}
-	} else {
-		ts, err := parseTargets(f.args)
-		if err != nil {
-			return err
-		}
-		if len(ts) == 0 {
-			return fmt.Errorf("You must specify the type of resource to describe. Use \"kubectl api-resources\" for a complete list of supported resources.\n")
-		}
+	b, err := inv.resources(f.args, builderOpts{selectors: true, fetch: true, listAll: true, prefixMatch: true,
+		missing: "You must specify the type of resource to describe. Use \"kubectl api-resources\" for a complete list of supported resources.\n"})
+	if err != nil {
+		return err
+	}
+	if len(b.groups) == 1 && !b.groups[0].named && len(b.groups[0].items) == 0 && !f.changed("filename") {
 		ns := inv.ns
 		if f.boolean("all-namespaces") {
 			ns = ""
 		}
-		for _, t := range ts {
-			if len(t.names) == 0 {
-				l, err := inv.list(t.info, nsFor(t.info, ns), f.str("selector"), "")
-				if err != nil {
-					return err
-				}
-				for _, o := range l.Items {
-					objs = append(objs, resolved{info: t.info, obj: o})
-				}
-				if len(l.Items) == 0 && len(ts) == 1 {
-					fmt.Fprintln(inv.errOut, noResources(t.info, ns, f.boolean("all-namespaces")))
-				}
-				continue
-			}
-			for _, n := range t.names {
-				o, err := inv.get(t.info, nsFor(t.info, inv.ns), n)
-				if err == nil {
-					objs = append(objs, resolved{info: t.info, obj: o})
-					continue
-				}
-				if !api.IsNotFound(err) {
-					errs = append(errs, err)
-					continue
-				}
-				// kubectl describe falls back to every object whose name starts with n.
-				l, lerr := inv.list(t.info, nsFor(t.info, inv.ns), "", "")
-				found := false
-				if lerr == nil {
-					for _, o := range l.Items {
-						if strings.HasPrefix(o.GetObjectMeta().Name, n) {
-							objs = append(objs, resolved{info: t.info, obj: o})
-							found = true
-						}
-					}
-				}
-				if !found {
-					errs = append(errs, err)
-				}
-			}
-		}
+		fmt.Fprintln(inv.errOut, noResources(b.groups[0].info, ns, f.boolean("all-namespaces")))
 	}
+	objs, errs := b.objects(), b.errs
 	for i, r := range objs {
 		s, err := inv.describeOne(r.info, r.obj)
 		if err != nil {
@@ -200,14 +141,22 @@ func (inv *invocation) eventsFor(obj api.Object) []*api.Event {
 		sel = fmt.Sprintf("involvedObject.name=%s,involvedObject.kind=%s,involvedObject.uid=%s", m.Name, kind, m.UID)
 		ns = ""
 	}
-	l, err := inv.list(info, ns, "", sel)
-	if err != nil {
-		return nil
+	sels := []string{sel}
+	if kind == "Node" {
+		// Two UIDs for a node's events: controllers use the node's UID, the
+		// kubelet its name; kubectl describe node asks for both and merges.
+		sels = append(sels, fmt.Sprintf("involvedObject.name=%s,involvedObject.kind=%s,involvedObject.uid=%s", m.Name, kind, m.Name))
 	}
 	var out []*api.Event
-	for _, o := range l.Items {
-		if e, ok := o.(*api.Event); ok {
-			out = append(out, e)
+	for _, sel := range sels {
+		l, err := inv.list(info, ns, "", sel)
+		if err != nil {
+			continue
+		}
+		for _, o := range l.Items {
+			if e, ok := o.(*api.Event); ok {
+				out = append(out, e)
+			}
 		}
 	}
 	return out

@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"kubeplay/core/api"
-	"kubeplay/core/apiserver"
+	"kubeplay/core/api/request"
 )
 
 // evictionRetry is how long kubectl drain waits after a 429 before it asks
@@ -15,7 +15,7 @@ const evictionRetry = 5 * time.Second
 // evictRetrying sends one eviction; a refusal by a PodDisruptionBudget
 // (429) is printed and retried every 5 s, as kubectl drain does, until it
 // passes or the drain's timeout ends the command.
-func (inv *invocation) evictRetrying(req *apiserver.Request, p *api.Pod) error {
+func (inv *invocation) evictRetrying(req *request.Request, p *api.Pod) error {
 	timeout, err := inv.parseTimeout(0)
 	if err != nil {
 		return err

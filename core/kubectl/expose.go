@@ -39,34 +39,9 @@ func exposeUsage(format string, a ...any) error {
 // [--port] [--target-port] [--type] [--name]: a Service selecting the
 // object's pods, named after it, printed as "service/NAME exposed".
 func runExpose(inv *invocation) error {
-	var targets []resolved
-	var errs []error
-	if inv.f.changed("filename") {
-		docs, err := inv.readManifests(inv.f.all("filename"))
-		if err != nil {
-			return err
-		}
-		for _, d := range docs {
-			if d.err != nil {
-				errs = append(errs, d.err)
-				continue
-			}
-			o, err := inv.get(d.info, d.namespace(inv), d.name())
-			if err != nil {
-				errs = append(errs, err)
-				continue
-			}
-			targets = append(targets, resolved{info: d.info, obj: o, name: d.name(), ns: o.GetObjectMeta().Namespace})
-		}
-	} else {
-		if len(inv.f.args) == 0 {
-			return exposeUsage("You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'")
-		}
-		var err error
-		targets, errs, err = inv.selectTargets(inv.f.args, "", false)
-		if err != nil {
-			return exposeUsage("%s", err.Error())
-		}
+	targets, errs, err := inv.objects(inv.f.args, builderOpts{fetch: true})
+	if err != nil {
+		return exposeUsage("%s", err.Error())
 	}
 	for _, r := range targets {
 		if err := inv.exposeOne(r); err != nil {

@@ -25,14 +25,7 @@ var getFlags = []flagDef{
 	{name: "recursive", short: "R", isBool: true},
 	{name: "ignore-not-found", isBool: true},
 	{name: "chunk-size"},
-}
-
-// getGroup is the objects of one resource type to print.
-type getGroup struct {
-	info   *api.ResourceInfo
-	objs   []api.Object
-	listRV string
-	named  bool
+	{name: "sort-by"},
 }
 
 func runGet(inv *invocation) error {
@@ -42,54 +35,31 @@ func runGet(inv *invocation) error {
 	if err := checkOutput(output); err != nil {
 		return err
 	}
-	if f.changed("filename") {
-		return inv.getFromFiles(output)
-	}
-	if len(f.args) == 0 {
+	if len(f.args) == 0 && !f.changed("filename") {
 		return &exitError{code: 1, msg: "You must specify the type of resource to get. Use \"kubectl api-resources\" for a complete list of supported resources.\n\nerror: Required resource not specified.\nUse \"kubectl explain <resource>\" for a detailed description of that resource (e.g. kubectl explain pods).\nSee 'kubectl get -h' for help and examples\n"}
-	}
-	ts, err := parseTargets(f.args)
-	if err != nil {
-		return err
 	}
 	ns := inv.ns
 	if allNs {
 		ns = ""
 	}
 	if f.boolean("watch") || f.boolean("watch-only") {
+		ts, err := parseTargets(f.args)
+		if err != nil {
+			return err
+		}
 		return inv.watch(ts, ns, allNs, output)
 	}
-	var groups []getGroup
-	var errs []error
-	for _, t := range ts {
-		g := getGroup{info: t.info, named: len(t.names) > 0}
-		if len(t.names) == 0 {
-			l, err := inv.list(t.info, nsFor(t.info, ns), f.str("selector"), f.str("field-selector"))
-			if err != nil {
-				if len(ts) > 1 && isMethodOrForbidden(err) && f.args[0] == "all" {
-					continue
-				}
-				return err
-			}
-			g.objs, g.listRV = l.Items, l.ResourceVersion
-		} else {
-			for _, n := range t.names {
-				o, err := inv.get(t.info, nsFor(t.info, inv.ns), n)
-				if err != nil {
-					if f.boolean("ignore-not-found") && api.IsNotFound(err) {
-						continue
-					}
-					errs = append(errs, err)
-					continue
-				}
-				g.objs = append(g.objs, o)
-			}
-		}
-		groups = append(groups, g)
+	b, err := inv.resources(f.args, builderOpts{selectors: true, fetch: true, listAll: true})
+	if err != nil {
+		return err
+	}
+	groups, errs := b.groups, b.errs
+	if err := sortGroups(groups, f.str("sort-by")); err != nil {
+		return err
 	}
 	total := 0
 	for _, g := range groups {
-		total += len(g.objs)
+		total += len(g.items)
 	}
 	if err := inv.printGroups(inv.out, groups, output, allNs); err != nil {
 		return err
@@ -136,12 +106,14 @@ func checkOutput(output string) error {
 }
 
 // printGroups prints the result of a get in the chosen output format.
-func (inv *invocation) printGroups(w io.Writer, groups []getGroup, output string, allNs bool) error {
+func (inv *invocation) printGroups(w io.Writer, groups []group, output string, allNs bool) error {
 	var all []api.Object
 	for _, g := range groups {
-		all = append(all, g.objs...)
+		for _, r := range g.items {
+			all = append(all, r.obj)
+		}
 	}
-	single := len(groups) == 1 && groups[0].named && len(groups[0].objs) == 1
+	single := len(groups) == 1 && groups[0].named && len(groups[0].items) == 1
 	// kubectl get wraps every multi-object result in a fresh v1 List whose
 	// ListMeta is empty, so the list resourceVersion always prints "".
 	rv := ""
@@ -153,8 +125,8 @@ func (inv *invocation) printGroups(w io.Writer, groups []getGroup, output string
 		return printers.PrintList(w, all, output, rv)
 	case output == "name":
 		for _, g := range groups {
-			for _, o := range g.objs {
-				fmt.Fprintln(w, objRef(g.info, o.GetObjectMeta().Name))
+			for _, r := range g.items {
+				fmt.Fprintln(w, objRef(g.info, r.name))
 			}
 		}
 		return nil
@@ -192,14 +164,17 @@ func (inv *invocation) printGroups(w io.Writer, groups []getGroup, output string
 	}
 	first := true
 	for _, g := range groups {
-		if len(g.objs) == 0 {
+		if len(g.items) == 0 {
 			continue
 		}
 		if !first {
 			fmt.Fprintln(w)
 		}
 		first = false
-		objs := g.objs
+		objs := make([]api.Object, len(g.items))
+		for i, r := range g.items {
+			objs[i] = r.obj
+		}
 		if withKind {
 			objs = prefixNames(g.info, objs)
 		}
@@ -232,34 +207,4 @@ func (inv *invocation) tableOptions(allNs bool) printers.Options {
 		LabelColumns:  inv.f.strs("label-columns"),
 		Now:           inv.sim().Now(),
 	}
-}
-
-// getFromFiles is kubectl get -f: the objects named by the manifests.
-func (inv *invocation) getFromFiles(output string) error {
-	docs, err := inv.readManifests(inv.f.all("filename"))
-	if err != nil {
-		return err
-	}
-	var groups []getGroup
-	var errs []error
-	for _, d := range docs {
-		if d.err != nil {
-			errs = append(errs, d.err)
-			continue
-		}
-		o, err := inv.get(d.info, d.namespace(inv), d.name())
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		if n := len(groups); n > 0 && groups[n-1].info == d.info {
-			groups[n-1].objs = append(groups[n-1].objs, o)
-			continue
-		}
-		groups = append(groups, getGroup{info: d.info, objs: []api.Object{o}, named: true})
-	}
-	if err := inv.printGroups(inv.out, groups, output, false); err != nil {
-		return err
-	}
-	return aggregate(errs)
 }

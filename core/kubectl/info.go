@@ -118,6 +118,7 @@ var authFlags = []flagDef{
 	{name: "subresource"},
 	{name: "quiet", short: "q", isBool: true},
 	{name: "list", isBool: true},
+	{name: "no-headers", isBool: true},
 }
 
 // runAuth is kubectl auth can-i VERB RESOURCE[/SUBRESOURCE] [NAME] and
@@ -147,6 +148,16 @@ func runAuth(inv *invocation) error {
 		return fmt.Errorf("unknown command %q for %q", args[0], "kubectl auth")
 	}
 	args = args[1:]
+	if inv.f.boolean("list") {
+		if len(args) > 0 {
+			return fmt.Errorf("list option must be specified with no arguments")
+		}
+		user := inv.k.client.User()
+		if inv.impersonate != "" {
+			user = request.UserInfo{Name: inv.impersonate}
+		}
+		return inv.authCanIList(user, inv.ns)
+	}
 	if len(args) < 2 {
 		return fmt.Errorf("you must specify two or three arguments: verb, resource, and optional resourceName")
 	}

@@ -29,10 +29,19 @@ type Env struct {
 	Stdin []byte
 	// Logs returns a container's log for kubectl logs.
 	Logs func(ns, pod, container string, previous bool) (string, error)
+	// Exec runs a command in a container (kubectl exec): its output and
+	// exit code.
+	Exec func(ns, pod, container string, command []string) (string, int32, error)
+	// HTTPGet asks a Pod's port for a path (kubectl port-forward, then a
+	// request to the forwarded local port): the body, or false when
+	// nothing listens.
+	HTTPGet func(ns, pod string, port int32, path string) (string, int, bool)
 	// Version is the server's version; default "v1.35.0".
 	Version string
 	// Server URL shown by cluster-info; default "https://127.0.0.1:6443".
 	ServerURL string
+	// ClusterName is kind's cluster name (context kind-<name>); default "demo".
+	ClusterName string
 }
 
 // Server is the kube-apiserver kubectl talks to: a client's two entry
@@ -43,6 +52,8 @@ type Server interface {
 	client.LocalServer
 	UserFor(name string) (request.UserInfo, bool)
 	Authorize(user request.UserInfo, verb, group, resource, subresource, ns, name string) (allowed bool, reason string)
+	// RulesReview is a SelfSubjectRulesReview: the rules user has in ns.
+	RulesReview(user request.UserInfo, ns string) []api.PolicyRule
 }
 
 // ClientVersion is the kubectl version kubeplay plays.
@@ -56,6 +67,10 @@ type Kubectl struct {
 	env     Env
 	client  *client.Client
 	watches []func()
+	// forwards are the running port-forwards (portforward.go).
+	forwards []forward
+	// edit is the kubectl edit open in the page's editor (edit.go).
+	edit *editSession
 }
 
 // New returns a kubectl for env.
@@ -68,6 +83,9 @@ func New(env Env) *Kubectl {
 	}
 	if env.Version == "" {
 		env.Version = ClientVersion
+	}
+	if env.ClusterName == "" {
+		env.ClusterName = "demo"
 	}
 	if env.ServerURL == "" {
 		env.ServerURL = "https://127.0.0.1:6443"
@@ -95,10 +113,11 @@ func (k *Kubectl) StopWatches() {
 		stop()
 	}
 	k.watches = nil
+	k.forwards = nil
 }
 
-// Watching reports how many get -w watches are running.
-func (k *Kubectl) Watching() int { return len(k.watches) }
+// Watching reports how many get -w watches and port-forwards are running.
+func (k *Kubectl) Watching() int { return len(k.watches) + len(k.forwards) }
 
 // RunLine runs one command line ("kubectl get pods", or "get pods").
 func (k *Kubectl) RunLine(line string, stdout, stderr io.Writer) int {
@@ -149,6 +168,13 @@ func init() {
 		"expose":        {flags: exposeFlags, run: runExpose},
 		"top":           {flags: topFlags, run: runTop},
 		"explain":       {flags: explainFlags, run: runExplain},
+		"api-versions":  {flags: nil, run: runAPIVersions},
+		"config":        {flags: configFlags, run: runConfig},
+		"exec":          {flags: execFlags, run: runExec},
+		"port-forward":  {flags: portForwardFlags, run: runPortForward},
+		"replace":       {flags: replaceFlags, run: runReplace},
+		"diff":          {flags: diffFlags, run: runDiff},
+		"edit":          {flags: editFlags, run: runEdit},
 	}
 }
 

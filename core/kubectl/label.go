@@ -56,7 +56,7 @@ func (inv *invocation) labelOrAnnotate(field, verb string) error {
 			return fmt.Errorf("can not both modify and remove the following %s(s) in the same command: %s", what, k)
 		}
 	}
-	objs, errs, err := inv.selectTargets(resArgs, inv.f.str("selector"), inv.f.boolean("all"))
+	objs, errs, err := inv.objects(resArgs, builderOpts{selectors: true, fetch: true, missing: "one or more resources must be specified as <resource> <name> or <resource>/<name>"})
 	if err != nil {
 		return err
 	}
@@ -121,7 +121,12 @@ func (inv *invocation) labelOrAnnotate(field, verb string) error {
 			errs = append(errs, err)
 			continue
 		}
-		if err := inv.printResult(r.info, obj, verb); err != nil {
+		v := verb
+		if field == "labels" && !inv.f.boolean("overwrite") && shrinks(cur, changes) {
+			// kubectl's updateDataChangeMsg: the object got shorter.
+			v = "unlabeled"
+		}
+		if err := inv.printResult(r.info, obj, v); err != nil {
 			return err
 		}
 	}
@@ -152,7 +157,7 @@ func runScale(inv *invocation) error {
 	if n < 0 {
 		return fmt.Errorf("The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0")
 	}
-	objs, errs, err := inv.selectTargets(inv.f.args, inv.f.str("selector"), inv.f.boolean("all"))
+	objs, errs, err := inv.objects(inv.f.args, builderOpts{selectors: true, fetch: true})
 	if err != nil {
 		return err
 	}
@@ -191,4 +196,23 @@ func specReplicas(obj api.Object) int {
 		return 1
 	}
 	return *v.Spec.Replicas
+}
+
+// shrinks reports whether applying changes (nil = remove) to cur makes its
+// JSON shorter.
+func shrinks(cur map[string]string, changes map[string]any) bool {
+	next := map[string]string{}
+	for k, v := range cur {
+		next[k] = v
+	}
+	for k, v := range changes {
+		if v == nil {
+			delete(next, k)
+		} else {
+			next[k] = fmt.Sprint(v)
+		}
+	}
+	a, _ := json.Marshal(cur)
+	b, _ := json.Marshal(next)
+	return len(b) < len(a)
 }

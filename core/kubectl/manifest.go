@@ -6,9 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path"
 	"regexp"
-	"sort"
 	"strconv"
 
 	"gopkg.in/yaml.v3"
@@ -54,63 +52,6 @@ func (d *doc) namespace(inv *invocation) string {
 		return ns
 	}
 	return inv.ns
-}
-
-// readManifests reads every -f argument: files, directories (their .yaml,
-// .yml and .json files) and "-" for stdin. A YAML syntax error stops the
-// reading of that file; the documents before it are returned along with
-// the error as a last doc.
-func (inv *invocation) readManifests(filenames []string) ([]*doc, error) {
-	if len(filenames) == 0 {
-		return nil, fmt.Errorf("must specify one of -f and -k")
-	}
-	var docs []*doc
-	for _, fn := range filenames {
-		if fn == "-" {
-			ds, err := parseDocs("STDIN", inv.k.env.Stdin)
-			docs = append(docs, ds...)
-			if err != nil {
-				docs = append(docs, &doc{source: "STDIN", err: err})
-			}
-			continue
-		}
-		files, err := inv.expandPath(fn)
-		if err != nil {
-			return nil, err
-		}
-		for _, file := range files {
-			data, err := inv.k.env.ReadFile(file)
-			if err != nil {
-				return nil, fmt.Errorf("the path %q does not exist", file)
-			}
-			ds, err := parseDocs(file, data)
-			docs = append(docs, ds...)
-			if err != nil {
-				docs = append(docs, &doc{source: file, err: err})
-			}
-		}
-	}
-	return docs, nil
-}
-
-func (inv *invocation) expandPath(p string) ([]string, error) {
-	if inv.k.env.ReadDir != nil {
-		if entries, err := inv.k.env.ReadDir(p); err == nil {
-			var out []string
-			for _, e := range entries {
-				switch path.Ext(e) {
-				case ".yaml", ".yml", ".json":
-					out = append(out, path.Join(p, e))
-				}
-			}
-			sort.Strings(out)
-			return out, nil
-		}
-	}
-	if inv.k.env.ReadFile == nil {
-		return nil, fmt.Errorf("the path %q does not exist", p)
-	}
-	return []string{p}, nil
 }
 
 // parseDocs splits a file into its documents, resolving each kind.

@@ -40,7 +40,7 @@ func runPatch(inv *invocation) error {
 	if err != nil {
 		return fmt.Errorf("unable to parse %q: %v", inv.f.str("patch"), err)
 	}
-	objs, errs, err := inv.selectTargets(inv.f.args, "", false)
+	objs, errs, err := inv.objects(inv.f.args, builderOpts{fetch: true})
 	if err != nil {
 		return err
 	}

@@ -38,68 +38,6 @@ func kindString(info *api.ResourceInfo) string {
 // objRef is "deployment.apps/nginx".
 func objRef(info *api.ResourceInfo, name string) string { return kindString(info) + "/" + name }
 
-// target is one resource type with the names asked for ("" = all).
-type target struct {
-	info  *api.ResourceInfo
-	names []string
-}
-
-// allResources are what "kubectl get all" lists (category "all"), in
-// kubectl's order.
-var allResources = []string{"pods", "services", "daemonsets", "deployments", "replicasets", "statefulsets", "horizontalpodautoscalers", "cronjobs", "jobs"}
-
-// parseTargets reads kubectl's TYPE[,TYPE...] [NAME...] or TYPE/NAME...
-// arguments.
-func parseTargets(args []string) ([]target, error) {
-	if len(args) == 0 {
-		return nil, nil
-	}
-	if strings.Contains(args[0], "/") {
-		var out []target
-		for _, a := range args {
-			typ, name, ok := strings.Cut(a, "/")
-			if !ok || name == "" {
-				return nil, fmt.Errorf("there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'kubectl get resource/<resource_name>' instead of 'kubectl get resource resource/<resource_name>'")
-			}
-			info, err := resolve(typ)
-			if err != nil {
-				return nil, err
-			}
-			if n := len(out); n > 0 && out[n-1].info == info {
-				out[n-1].names = append(out[n-1].names, name)
-				continue
-			}
-			out = append(out, target{info: info, names: []string{name}})
-		}
-		return out, nil
-	}
-	for _, a := range args[1:] {
-		if strings.Contains(a, "/") {
-			return nil, fmt.Errorf("there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'kubectl get resource/<resource_name>' instead of 'kubectl get resource resource/<resource_name>'")
-		}
-	}
-	var out []target
-	for _, typ := range strings.Split(args[0], ",") {
-		if typ == "" {
-			continue
-		}
-		if typ == "all" {
-			for _, r := range allResources {
-				if info, ok := api.ResourceFor(r); ok {
-					out = append(out, target{info: info, names: args[1:]})
-				}
-			}
-			continue
-		}
-		info, err := resolve(typ)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, target{info: info, names: args[1:]})
-	}
-	return out, nil
-}
-
 // get reads one object.
 func (inv *invocation) get(info *api.ResourceInfo, ns, name string) (api.Object, error) {
 	return inv.do(&request.Request{Verb: "get", Group: info.Group, Resource: info.Resource, Namespace: nsFor(info, ns), Name: name})
@@ -160,49 +98,4 @@ func items(l *api.List) []api.Object {
 		return nil
 	}
 	return l.Items
-}
-
-// selectTargets resolves command arguments to concrete objects: names
-// fetched one by one (NotFound errors collected), or every object matching
-// the selector when no names are given and all or a selector is set.
-func (inv *invocation) selectTargets(args []string, selector string, all bool) (objs []resolved, errs []error, err error) {
-	ts, err := parseTargets(args)
-	if err != nil {
-		return nil, nil, err
-	}
-	if len(ts) == 0 {
-		return nil, nil, fmt.Errorf("you must specify the type of resource to %s. Use \"kubectl api-resources\" for a complete list of supported resources.\n", inv.name)
-	}
-	for _, t := range ts {
-		if len(t.names) == 0 {
-			if selector == "" && !all {
-				return nil, nil, fmt.Errorf("resource(s) were provided, but no name was specified")
-			}
-			l, err := inv.list(t.info, inv.scopeNs(t.info), selector, "")
-			if err != nil {
-				return nil, nil, err
-			}
-			for _, o := range l.Items {
-				objs = append(objs, resolved{info: t.info, obj: o, name: o.GetObjectMeta().Name, ns: o.GetObjectMeta().Namespace})
-			}
-			continue
-		}
-		for _, n := range t.names {
-			o, err := inv.get(t.info, inv.scopeNs(t.info), n)
-			if err != nil {
-				errs = append(errs, err)
-				continue
-			}
-			objs = append(objs, resolved{info: t.info, obj: o, name: n, ns: o.GetObjectMeta().Namespace})
-		}
-	}
-	return objs, errs, nil
-}
-
-// resolved is one object a command acts on.
-type resolved struct {
-	info *api.ResourceInfo
-	obj  api.Object
-	name string
-	ns   string
 }

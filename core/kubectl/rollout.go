@@ -36,7 +36,7 @@ func runRollout(inv *invocation) error {
 		return fmt.Errorf("unknown command %q for %q", "", "kubectl rollout")
 	}
 	sub := args[0]
-	objs, errs, err := inv.selectTargets(args[1:], inv.f.str("selector"), false)
+	objs, errs, err := inv.objects(args[1:], builderOpts{selectors: true, fetch: true})
 	if err != nil {
 		if len(args) == 1 {
 			return fmt.Errorf("required resource not specified")

@@ -1,6 +1,7 @@
 package kubectl
 
 import (
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"strings"
@@ -8,6 +9,7 @@ import (
 
 	"kubeplay/core/api"
 	"kubeplay/core/api/request"
+	"kubeplay/core/api/strategicpatch"
 )
 
 var runFlags = []flagDef{
@@ -66,6 +68,22 @@ func runRun(inv *invocation) error {
 	raw, err := inv.runPod(o)
 	if err != nil {
 		return err
+	}
+	if ov := f.str("overrides"); ov != "" {
+		// --overrides is merged into the generated Pod (--override-type
+		// merge, RFC 7386), as kubectl run does.
+		base, _ := json.Marshal(raw)
+		merged, err := strategicpatch.MergePatch(base, []byte(ov))
+		if err != nil {
+			return fmt.Errorf("error: Invalid JSON Patch: %v", err)
+		}
+		raw = map[string]any{}
+		if err := json.Unmarshal(merged, &raw); err != nil {
+			return err
+		}
+		if raw, err = toJSONMap(raw); err != nil {
+			return err
+		}
 	}
 	info, _ := api.ResourceFor("pods")
 	obj, err := decodeTyped(info, raw)

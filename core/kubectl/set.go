@@ -60,7 +60,7 @@ func runSetImage(inv *invocation) error {
 	if len(images) == 0 {
 		return fmt.Errorf("at least one image update is required")
 	}
-	objs, errs, err := inv.selectTargets(resArgs, inv.f.str("selector"), inv.f.boolean("all"))
+	objs, errs, err := inv.objects(resArgs, builderOpts{selectors: true, fetch: true})
 	if err != nil {
 		return err
 	}

@@ -83,7 +83,7 @@ func containerMatches(pattern string, c map[string]any) bool {
 // <verb>". mutate's errors are collected; patch failures are wrapped with
 // failFormat (one %v).
 func (inv *invocation) updatePodSpecs(args []string, verb, failFormat string, mutate func(r resolved, spec map[string]any) error) error {
-	objs, errs, err := inv.selectTargets(args, inv.f.str("selector"), inv.f.boolean("all"))
+	objs, errs, err := inv.objects(args, builderOpts{selectors: true, fetch: true})
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package kubectl
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -36,7 +37,7 @@ func runWait(inv *invocation) error {
 	if timeout == 0 {
 		timeout = maxWait
 	}
-	objs, errs, err := inv.selectTargets(inv.f.args, inv.f.str("selector"), inv.f.boolean("all"))
+	objs, errs, err := inv.objects(inv.f.args, builderOpts{selectors: true, fetch: true})
 	if err != nil {
 		return err
 	}
@@ -93,8 +94,22 @@ func waitCondition(forArg string) (func(api.Object) bool, error) {
 			if obj == nil {
 				return false
 			}
-			out, err := evalJSONPath(fmt.Sprintf(`{.status.conditions[?(@.type=="%s")].status}`, name), api.EncodeJSON(obj))
-			return err == nil && strings.EqualFold(out, want)
+			// kubectl matches the condition's type and status
+			// case-insensitively (condition=available works).
+			var o struct {
+				Status struct {
+					Conditions []struct{ Type, Status string }
+				}
+			}
+			if json.Unmarshal(api.EncodeJSON(obj), &o) != nil {
+				return false
+			}
+			for _, c := range o.Status.Conditions {
+				if strings.EqualFold(c.Type, name) {
+					return strings.EqualFold(c.Status, want)
+				}
+			}
+			return false
 		}, nil
 	case strings.HasPrefix(forArg, "jsonpath="):
 		spec := strings.TrimPrefix(forArg, "jsonpath=")

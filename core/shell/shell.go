@@ -93,6 +93,9 @@ func (s *Shell) Exec(line string) bool {
 
 // run executes one complete command line.
 func (s *Shell) run(trimmed string) bool {
+	if stages := splitPipes(trimmed); len(stages) > 1 {
+		return s.runPiped(stages)
+	}
 	fields := strings.Fields(trimmed)
 	switch fields[0] {
 	case "kubectl", "k":
@@ -100,6 +103,8 @@ func (s *Shell) run(trimmed string) bool {
 		return true
 	case "sleep":
 		return s.sleep(fields[1:])
+	case "curl", "wget":
+		return s.localHTTP(fields[0], pipeWords(trimmed)[1:])
 	case "sim":
 		if err := s.C.SimCommand(fields[1:], s.out); err != nil {
 			fmt.Fprintf(s.out, "error: %v\n", err)
@@ -115,6 +120,41 @@ func (s *Shell) run(trimmed string) bool {
 	}
 	fmt.Fprintf(s.out, "%s: command not found (lines are kubectl ..., sleep DURATION, sim ..., kubeplay explain pod NAME, # comments)\n", fields[0])
 	return false
+}
+
+// runPiped runs `kubectl ... | filter | filter...`: kubectl's standard
+// output goes through the filters, its errors straight to the terminal.
+func (s *Shell) runPiped(stages []string) bool {
+	filters := make([]filter, 0, len(stages)-1)
+	for _, st := range stages[1:] {
+		f, err := parseFilter(st)
+		if err != nil {
+			fmt.Fprintln(s.out, err)
+			return false
+		}
+		filters = append(filters, f)
+	}
+	fields := strings.Fields(stages[0])
+	if len(fields) == 0 {
+		fmt.Fprintln(s.out, "syntax error near unexpected token `|'")
+		return false
+	}
+	var buf strings.Builder
+	switch fields[0] {
+	case "kubectl", "k":
+		s.C.Kubectl(s.out).RunLine(strings.TrimSpace(strings.TrimPrefix(stages[0], fields[0])), &buf, s.out)
+	case "curl", "wget":
+		// Nothing runs in the background here: the output alone is piped.
+		out := s.out
+		s.out = &buf
+		s.localHTTP(fields[0], pipeWords(stages[0])[1:])
+		s.out = out
+	default:
+		fmt.Fprintf(s.out, "%s: only kubectl's and curl's output can be piped (to grep, head, tail, wc, sort)\n", fields[0])
+		return false
+	}
+	fmt.Fprint(s.out, applyFilters(buf.String(), filters))
+	return true
 }
 
 func (s *Shell) sleep(args []string) bool {

@@ -1,6 +1,7 @@
 package ctrlutil
 
 import (
+	"bytes"
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
@@ -40,11 +41,49 @@ func ComputeHash(template *api.PodTemplateSpec, collisionCount *int32) string {
 	if err != nil {
 		panic("ctrlutil.ComputeHash: " + err.Error())
 	}
-	h.Write(b)
+	h.Write(withNullCreationTimestamp(b))
 	if collisionCount != nil {
 		var cc [4]byte
 		binary.LittleEndian.PutUint32(cc[:], uint32(*collisionCount))
 		h.Write(cc[:])
 	}
 	return SafeEncodeString(fmt.Sprint(h.Sum32()))
+}
+
+// withNullCreationTimestamp puts back the `"creationTimestamp":null` that
+// the JSON of a template carried before apimachinery v0.34 omitted a zero
+// creationTimestamp. Kubernetes hashes the Go value, so the encoding change
+// moved no hash there; kubeplay hashes JSON, and keeps its hashes (and every
+// ReplicaSet and Pod name) the same by hashing the old bytes.
+func withNullCreationTimestamp(b []byte) []byte {
+	const open = `{"metadata":{`
+	if !bytes.HasPrefix(b, []byte(open)) || bytes.Contains(b, []byte(`"creationTimestamp":`)) && !bytes.Contains(b, []byte(`"creationTimestamp":null`)) {
+		return b
+	}
+	before := map[string]bool{"name": true, "generateName": true, "namespace": true, "selfLink": true, "uid": true, "resourceVersion": true, "generation": true}
+	dec := json.NewDecoder(bytes.NewReader(b[len(open)-1:]))
+	dec.Token() // {
+	at := len(open)
+	for dec.More() {
+		key, _ := dec.Token()
+		if k, _ := key.(string); !before[k] {
+			break
+		}
+		var v json.RawMessage
+		if dec.Decode(&v) != nil {
+			return b
+		}
+		at = len(open) - 1 + int(dec.InputOffset())
+	}
+	insert := `"creationTimestamp":null`
+	switch {
+	case b[at] == ',':
+		insert = "," + insert
+	case b[at] != '}':
+		insert += ","
+	}
+	out := make([]byte, 0, len(b)+len(insert))
+	out = append(out, b[:at]...)
+	out = append(out, insert...)
+	return append(out, b[at:]...)
 }

@@ -1,6 +1,7 @@
 package describe
 
 import (
+	"sort"
 	"strings"
 	"time"
 
@@ -17,7 +18,10 @@ func describeEvents(w prefixWriter, events []*api.Event, now time.Time) {
 		return
 	}
 	sorted := append([]*api.Event(nil), events...)
-	printers.SortEvents(sorted)
+	// kubectl describe sorts by lastTimestamp alone (SortableEvents), so an
+	// events.k8s.io Event, which has none (the scheduler's Scheduled),
+	// lists first; kubectl events sorts by printers.EventTime instead.
+	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].LastTimestamp.Time.Before(sorted[j].LastTimestamp.Time) })
 	w.Write(level0, "Events:\n  Type\tReason\tAge\tFrom\tMessage\n")
 	w.Write(level1, "----\t------\t----\t----\t-------\n")
 	for _, e := range sorted {

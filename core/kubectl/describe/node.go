@@ -81,6 +81,7 @@ func describeNode(n *api.Node, rel Related, events []*api.Event, now time.Time) 
 		w.Write(level0, "  Architecture:\t%s\n", info.Architecture)
 		w.Write(level0, "  Container Runtime Version:\t%s\n", info.ContainerRuntimeVersion)
 		w.Write(level0, "  Kubelet Version:\t%s\n", info.KubeletVersion)
+		w.Write(level0, "  Kube-Proxy Version:\t%s\n", info.KubeProxyVersion)
 		if n.Spec.PodCIDR != "" {
 			w.Write(level0, "PodCIDR:\t%s\n", n.Spec.PodCIDR)
 		}

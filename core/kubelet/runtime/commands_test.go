@@ -61,7 +61,7 @@ func TestTheDocsCommandsRunAsOnANode(t *testing.T) {
 			command: sh("until nslookup myservice; do echo waiting for myservice; sleep 2; done"), after: 0},
 		{name: "Online Boutique's loadgenerator init container finds the frontend", image: "busybox:latest",
 			command: []string{"/bin/sh", "-exc", "echo \"Init container pinging frontend: ${FRONTEND_ADDR}...\"\nSTATUSCODE=$(wget --server-response http://${FRONTEND_ADDR} 2>&1 | awk '/^  HTTP/{print $2}')\nif test $STATUSCODE -ne 200; then\n    echo \"Error: Could not reach frontend - Status code: ${STATUSCODE}\"\n    exit 1\nfi\n"},
-			env: map[string]string{"FRONTEND_ADDR": "frontend:80"}, logs: []string{"Init container pinging frontend: frontend:80..."}},
+			env:     map[string]string{"FRONTEND_ADDR": "frontend:80"}, logs: []string{"Init container pinging frontend: frontend:80..."}},
 		{name: "command substitution runs seq in a for loop", image: "busybox", command: sh("for i in $(seq 1 3); do echo \"n=$i\"; done"),
 			logs: []string{"n=1", "n=2", "n=3"}},
 		{name: "http-echo 0.2.3 serves its -text", image: "hashicorp/http-echo:0.2.3", args: []string{"-text=bar"}, forever: true,

@@ -96,18 +96,9 @@ func (p *Process) Exec(command []string, elapsed time.Duration) ProbeResult {
 		return ProbeResult{Output: fmt.Sprintf("OCI runtime exec failed: exec failed: unable to start container process: exec: %q: executable file not found in $PATH: unknown", command[0])}
 	}
 	// Replay the container's script to learn which files exist now.
-	files, contents := map[string]bool{}, map[string][]string{}
-	if p.script != nil {
-		sh := p.shell(elapsed, 0)
-		sh.run(p.script)
-		files, contents = sh.files, sh.contents
-	}
-	script := quoteArgv(command)
-	if isShell {
-		script = shellScript(command)
-	}
+	script := scriptOf(command, isShell)
 	sh := p.shell(time.Second, 100)
-	sh.files, sh.contents = files, contents
+	sh.files, sh.contents = p.filesAt(elapsed)
 	sh.lenient = p.flavour != "busybox" || len(p.repo.Binaries) > 0
 	code := sh.run(parseScript(script))
 	if sh.exited {

@@ -303,6 +303,9 @@ type shell struct {
 	// lenient: unknown commands succeed quietly (probe commands that are
 	// the image's own tools, such as redis-cli or pg_isready).
 	lenient bool
+	// tools, when set, answers commands first (kubectl exec's utilities,
+	// see exec.go); ok false leaves the command to the switch below.
+	tools func(args []string) (code int32, ok bool)
 }
 
 const maxShellSteps = 20000
@@ -546,6 +549,11 @@ func (sh *shell) exec(args []string) int32 {
 	name := args[0]
 	if i := strings.LastIndexByte(name, '/'); i >= 0 && strings.HasPrefix(name, "/") {
 		name = name[i+1:]
+	}
+	if sh.tools != nil {
+		if code, ok := sh.tools(append([]string{name}, args[1:]...)); ok {
+			return code
+		}
 	}
 	switch name {
 	case "echo":

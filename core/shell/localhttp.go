@@ -1,0 +1,78 @@
+package shell
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// localHTTP is curl or wget typed in the terminal: the terminal's machine
+// reaches only localhost, where a running kubectl port-forward answers as
+// the Pod behind it would. Cluster addresses are not routable from the
+// machine (as from a laptop beside a kind cluster).
+func (s *Shell) localHTTP(tool string, args []string) bool {
+	var url string
+	quiet, fail := false, false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "-o" || a == "-O" || a == "-m" || a == "--max-time" || a == "-H" || a == "-X":
+			if tool == "wget" && a == "-O" && i+1 < len(args) && args[i+1] == "-" {
+				quiet = true
+			}
+			i++
+		case strings.HasPrefix(a, "-"):
+			if strings.Contains(a, "q") || strings.Contains(a, "s") {
+				quiet = true
+			}
+			if tool == "curl" && !strings.HasPrefix(a, "--") && strings.Contains(a, "f") {
+				fail = true
+			}
+		default:
+			url = a
+		}
+	}
+	if url == "" {
+		if tool == "curl" {
+			fmt.Fprintln(s.out, "curl: try 'curl --help' or 'curl --manual' for more information")
+		} else {
+			fmt.Fprintln(s.out, "wget: missing URL")
+		}
+		return false
+	}
+	rest := strings.TrimPrefix(strings.TrimPrefix(url, "http://"), "https://")
+	hostport, path, _ := strings.Cut(rest, "/")
+	path = "/" + path
+	host, portS, hasPort := strings.Cut(hostport, ":")
+	port := 80
+	if hasPort {
+		port, _ = strconv.Atoi(portS)
+	}
+	if host != "localhost" && host != "127.0.0.1" {
+		if tool == "curl" {
+			fmt.Fprintf(s.out, "curl: (6) Could not resolve host: %s\n", host)
+		} else {
+			fmt.Fprintf(s.out, "wget: unable to resolve host address '%s'\n", host)
+		}
+		return true
+	}
+	notice, body, status, ok := s.C.Kubectl(s.out).LocalHTTP(port, path)
+	fmt.Fprint(s.out, notice)
+	switch {
+	case !ok && tool == "curl" && notice != "":
+		fmt.Fprintf(s.out, "curl: (52) Empty reply from server\n")
+	case !ok && tool == "curl":
+		fmt.Fprintf(s.out, "curl: (7) Failed to connect to %s port %d after 0 ms: Couldn't connect to server\n", host, port)
+	case !ok:
+		fmt.Fprintf(s.out, "Connecting to %s:%d... failed: Connection refused.\n", host, port)
+	case tool == "curl" && fail && status >= 400:
+		fmt.Fprintf(s.out, "curl: (22) The requested URL returned error: %d\n", status)
+	case tool == "wget" && status >= 400:
+		fmt.Fprintf(s.out, "ERROR %d: Not Found.\n", status)
+	case tool == "wget" && !quiet:
+		fmt.Fprintf(s.out, "Connecting to %s:%d... connected.\nHTTP request sent, awaiting response... %d OK\nSaving to: 'index.html'\n", host, port, status)
+	default:
+		fmt.Fprint(s.out, body)
+	}
+	return true
+}
