@@ -3,6 +3,9 @@
 #   ./build.sh          build everything (native CLI, wasm, site bundle) into dist/
 #   ./build.sh serve    build, then serve the playground on http://127.0.0.1:${PORT:-8080}
 #   ./build.sh test     install what tests need if missing, then run every test
+#                       (the relay's property tests play KUBEPLAY_SEEDS seeds of KUBEPLAY_OPS
+#                       operations, KUBEPLAY_ROLLOUT_SEEDS/_OPS for the rollout one: see
+#                       core/cluster/property_test.go; with any of them set there is no test timeout)
 #   ./build.sh worker   build, then run the Cloudflare Worker locally (wrangler dev --local) on :8787
 #   ./build.sh bench    run the benchmarks and print their figures
 set -euo pipefail
@@ -87,7 +90,12 @@ test)
 	go vet ./core/... ./site/devserver/... ./site/share/... ./site/worker/...
 	GOOS=js GOARCH=wasm go vet ./site/worker/
 	log "go test (core, wasm glue natively where possible, browser tests)"
-	KUBEPLAY_DIST="$DIST" go test -count=1 -timeout 40m ./...
+	timeout=40m
+	if [ -n "${KUBEPLAY_SEEDS:-}${KUBEPLAY_OPS:-}${KUBEPLAY_ROLLOUT_SEEDS:-}${KUBEPLAY_ROLLOUT_OPS:-}" ]; then
+		timeout=0 # thousands of seeds take as long as they take
+		log "property tests at scale: KUBEPLAY_SEEDS=${KUBEPLAY_SEEDS:-} KUBEPLAY_OPS=${KUBEPLAY_OPS:-} KUBEPLAY_ROLLOUT_SEEDS=${KUBEPLAY_ROLLOUT_SEEDS:-} KUBEPLAY_ROLLOUT_OPS=${KUBEPLAY_ROLLOUT_OPS:-}"
+	fi
+	KUBEPLAY_DIST="$DIST" go test -count=1 -timeout "$timeout" ./...
 	if [ -d site/test ]; then
 		log "node --test site/test (the page's pure JS modules)"
 		node --test site/test/

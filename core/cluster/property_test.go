@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -265,8 +266,7 @@ func (r *relayRun) apply(o op) {
 		r.logf("create deployment %s replicas=%d cpu=%dm strategy=%d%s", name, replicas, o.cpu, o.strategy, errOrEmpty(err))
 	case opScale:
 		if d, ok := pickDep(); ok {
-			r.a.closeWindow("default/" + d)
-			r.kubectl(fmt.Sprintf("kubectl scale deployment %s --replicas=%d", d, o.replicas))
+			r.scale(d, o.replicas)
 		}
 	case opDelete:
 		if d, ok := pickDep(); ok {
@@ -327,6 +327,19 @@ func (r *relayRun) apply(o op) {
 	}
 }
 
+// scale runs kubectl scale on a Deployment, first closing its rollout
+// window: a rollout window promises maxSurge and maxUnavailable against the
+// replicas it opened with, and Kubernetes makes no such promise across a
+// change of spec.replicas. The Deployment controller then scales every
+// active ReplicaSet proportionally (sync.go scale) to a total of
+// replicas+maxSurge, taking pods from old and new ReplicaSets alike, ready
+// or not: availability may drop below the new replicas-maxUnavailable
+// until the rollout catches up.
+func (r *relayRun) scale(dep string, replicas int) {
+	r.a.closeWindow("default/" + dep)
+	r.kubectl(fmt.Sprintf("kubectl scale deployment %s --replicas=%d", dep, replicas))
+}
+
 // dropInformerWatch makes the test's informer re-watch from its last
 // resourceVersion, as after a watch timeout: behind the compaction, it must
 // get 410 and re-list.
@@ -385,7 +398,7 @@ func (r *relayRun) settle(limit time.Duration) bool {
 		if demand <= room || bigDep == "" {
 			break
 		}
-		r.kubectl(fmt.Sprintf("kubectl scale deployment %s --replicas=%d", strings.TrimPrefix(bigDep, "default/"), r.a.deps[bigDep].replicas-1))
+		r.scale(strings.TrimPrefix(bigDep, "default/"), r.a.deps[bigDep].replicas-1)
 	}
 	return r.c.Sim.RunWhile(limit, func() bool {
 		for _, dep := range r.a.deployments() {
@@ -526,13 +539,51 @@ func runRelay(t testing.TB, seed uint64, ops []op) (*relayRun, []string) {
 	return r, r.failures(converged)
 }
 
+// propertyScale is how many seeds and operations a property test plays:
+// its defaults, or the environment's KUBEPLAY_SEEDS and KUBEPLAY_OPS
+// (KUBEPLAY_ROLLOUT_SEEDS and KUBEPLAY_ROLLOUT_OPS for the rollout test,
+// which otherwise follows the first two). A count plays that many seeds
+// from the test's first; FIRST-LAST plays that range ("71-71" replays one
+// seed). -short keeps the short defaults unless the environment says more.
+func propertyScale(t *testing.T, prefix string, first uint64, seeds, nops int) (from, to uint64, ops int) {
+	from, to, ops = first, first+uint64(seeds)-1, nops
+	get := func(name string) string {
+		if v := os.Getenv("KUBEPLAY_" + prefix + name); v != "" || prefix == "" {
+			return v
+		}
+		return os.Getenv("KUBEPLAY_" + name)
+	}
+	if v := get("SEEDS"); v != "" {
+		a, b, isRange := strings.Cut(v, "-")
+		lo, err1 := strconv.ParseUint(a, 10, 64)
+		hi, err2 := strconv.ParseUint(b, 10, 64)
+		switch {
+		case !isRange && err1 == nil && lo > 0:
+			to = first + lo - 1
+		case isRange && err1 == nil && err2 == nil && lo <= hi:
+			from, to = lo, hi
+		default:
+			t.Fatalf("KUBEPLAY_%sSEEDS=%q: want a count (300) or a range (71-71)", prefix, v)
+		}
+	}
+	if v := get("OPS"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n <= 0 {
+			t.Fatalf("KUBEPLAY_%sOPS=%q: want a positive number of operations", prefix, v)
+		}
+		ops = n
+	}
+	return from, to, ops
+}
+
 func TestRelayInvariantsHoldOverRandomOperationsAndFaults(t *testing.T) {
-	seeds, nops := 30, 40
+	seeds := 30
 	if testing.Short() {
 		seeds = 5
 	}
+	from, to, nops := propertyScale(t, "", 1, seeds, 40)
 	var bindings, rollouts, done, surge, unavail int
-	for seed := uint64(1); seed <= uint64(seeds); seed++ {
+	for seed := from; seed <= to; seed++ {
 		ops := genOps(seed, nops, opWeights)
 		r, fails := runRelay(t, seed, ops)
 		bindings += r.a.bindings
@@ -546,8 +597,8 @@ func TestRelayInvariantsHoldOverRandomOperationsAndFaults(t *testing.T) {
 				strings.Join(fails, "\n  "), strings.Join(r.log, "\n  "))
 		}
 	}
-	t.Logf("%d seeds × %d ops: %d scheduling writes checked, %d rollout windows (%d completed, surge used in %d, unavailability in %d)",
-		seeds, nops, bindings, rollouts, done, surge, unavail)
+	t.Logf("seeds %d-%d × %d ops: %d scheduling writes checked, %d rollout windows (%d completed, surge used in %d, unavailability in %d)",
+		from, to, nops, bindings, rollouts, done, surge, unavail)
 	if bindings == 0 || rollouts == 0 {
 		t.Errorf("the generator must exercise scheduling and rollouts (bindings %d, rollouts %d)", bindings, rollouts)
 	}
@@ -573,27 +624,29 @@ func TestTheSameSeedAndOperationsGiveAnIdenticalTrace(t *testing.T) {
 }
 
 func TestRolloutsStayWithinMaxSurgeAndMaxUnavailableWithoutFaults(t *testing.T) {
-	seeds, nops := 12, 30
+	seeds := 12
 	if testing.Short() {
 		seeds = 4
 	}
+	from, to, nops := propertyScale(t, "ROLLOUT_", 101, seeds, 30)
 	var rollouts, done, surge, unavail int
-	for seed := uint64(101); seed < 101+uint64(seeds); seed++ {
+	for seed := from; seed <= to; seed++ {
 		r, fails := runRelay(t, seed, genOps(seed, nops, rolloutWeights))
 		rollouts += r.a.rollouts
 		done += r.a.rolloutsDone
 		surge += r.a.surgeUsed
 		unavail += r.a.unavailableUsed
+		t.Logf("seed %d: %s", seed, r.log[len(r.log)-1])
 		if len(fails) > 0 {
 			t.Errorf("seed %d: %d invariant failures:\n  %s\noperations:\n  %s", seed, len(fails),
 				strings.Join(fails, "\n  "), strings.Join(r.log, "\n  "))
 		}
 	}
-	t.Logf("%d seeds × %d ops: %d rollout windows (%d completed, surge used in %d, unavailability in %d)",
-		seeds, nops, rollouts, done, surge, unavail)
-	// The coverage check needs the full seed count: -short plays too few
-	// seeds to be sure a rollout ever has to use its unavailability budget.
-	if !testing.Short() && (done == 0 || surge == 0 || unavail == 0) {
+	t.Logf("seeds %d-%d × %d ops: %d rollout windows (%d completed, surge used in %d, unavailability in %d)",
+		from, to, nops, rollouts, done, surge, unavail)
+	// The coverage check needs at least the default seed count: fewer (as
+	// -short or a replayed range plays) may never need the unavailability budget.
+	if to-from+1 >= 12 && (done == 0 || surge == 0 || unavail == 0) {
 		t.Errorf("the generator must exercise whole rollouts using both surge and unavailability")
 	}
 }
