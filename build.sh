@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # kubeplay's one build entry point.
 #   ./build.sh          build everything (native CLI, wasm, site bundle) into dist/
-#   ./build.sh serve    build, then serve the playground on http://127.0.0.1:${PORT:-8080}
+#   ./build.sh serve    build, then serve the playground on http://127.0.0.1:${PORT:-8080} (and open it with xdg-open if there is a display)
 #   ./build.sh test     install what tests need if missing, then run every test
 #                       (the relay's property tests play KUBEPLAY_SEEDS seeds of KUBEPLAY_OPS
 #                       operations, KUBEPLAY_ROLLOUT_SEEDS/_OPS for the rollout one: see
@@ -79,7 +79,13 @@ build)
 	;;
 serve)
 	build_all
-	log "serving http://127.0.0.1:${PORT:-8080}/"
+	port=${PORT:-8080}
+	log "serving http://127.0.0.1:$port/"
+	if command -v xdg-open >/dev/null 2>&1 && [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
+		# open a browser once the server answers
+		( for _ in $(seq 100); do (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break; sleep 0.2; done
+		  xdg-open "http://127.0.0.1:$port/" >/dev/null 2>&1 ) &
+	fi
 	exec go run ./site/devserver -dir "$DIST/site" -addr "127.0.0.1:${PORT:-8080}"
 	;;
 test)
