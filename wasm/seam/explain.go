@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"kubeplay/core/api"
+	"kubeplay/core/kubectl"
 	"kubeplay/core/scheduler"
 )
 
@@ -94,11 +95,6 @@ func (k *Core) explain(a argList) (any, error) {
 	return v, nil
 }
 
-// kubectlVerbs are the subcommands core/kubectl runs.
-var kubectlVerbs = []string{"annotate", "api-resources", "apply", "auth", "cluster-info", "cordon", "create", "delete",
-	"describe", "drain", "events", "get", "label", "logs", "patch", "rollout", "scale", "set", "taint", "uncordon",
-	"version", "wait"}
-
 // complete(line) returns the candidates for the line's last word: commands,
 // kubectl verbs, resource names and object names.
 func (k *Core) complete(a argList) (any, error) {
@@ -151,7 +147,7 @@ func (k *Core) candidates(words []string) []string {
 	case "kubectl", "k":
 		switch len(args) {
 		case 1:
-			return kubectlVerbs
+			return kubectl.Verbs()
 		case 2:
 			switch args[1] {
 			case "cordon", "uncordon", "drain", "taint":
@@ -163,7 +159,7 @@ func (k *Core) candidates(words []string) []string {
 			case "auth":
 				return []string{"can-i", "whoami"}
 			case "create":
-				return []string{"clusterrole", "clusterrolebinding", "configmap", "deployment", "namespace", "role", "rolebinding", "secret", "serviceaccount"}
+				return kubectl.CreateKinds()
 			case "apply", "version", "api-resources", "cluster-info", "events":
 				return nil
 			}
