@@ -92,6 +92,8 @@ test)
 	ensure_test_deps
 	build_all
 	need_node_modules site/worker
+	log "go mod tidy -diff (go.mod and go.sum say exactly what the code imports)"
+	go mod tidy -diff
 	log "go vet"
 	go vet ./core/... ./site/devserver/... ./site/share/... ./site/worker/...
 	GOOS=js GOARCH=wasm go vet ./site/worker/
