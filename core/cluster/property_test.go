@@ -189,10 +189,11 @@ func (r *relayRun) logf(format string, args ...any) {
 	r.log = append(r.log, fmt.Sprintf("[%s] ", r.c.Sim.Now().Format("15:04:05.000"))+fmt.Sprintf(format, args...))
 }
 
-func (r *relayRun) sim(args ...string) {
+// sim runs one fault operation, logged as the `sim` line that runs it.
+func (r *relayRun) sim(line string, op func(out io.Writer) error) {
 	var out bytes.Buffer
-	err := r.c.SimCommand(args, &out)
-	r.logf("sim %s → %s%v", strings.Join(args, " "), strings.TrimSpace(out.String()), errOrEmpty(err))
+	err := op(&out)
+	r.logf("sim %s → %s%v", line, strings.TrimSpace(out.String()), errOrEmpty(err))
 	r.lastFault = r.c.Sim.Now()
 	r.a.closeWindows()
 }
@@ -294,7 +295,8 @@ func (r *relayRun) apply(o op) {
 	case opNodeDown:
 		ws := r.workers()
 		if len(ws) > 0 {
-			r.sim("node", "down", ws[o.pick%len(ws)])
+			n := ws[o.pick%len(ws)]
+			r.sim("node down "+n, func(w io.Writer) error { return r.c.NodeDown(n, w) })
 		}
 	case opNodeUp:
 		var down []string
@@ -304,7 +306,8 @@ func (r *relayRun) apply(o op) {
 			}
 		}
 		if len(down) > 0 {
-			r.sim("node", "up", down[o.pick%len(down)])
+			n := down[o.pick%len(down)]
+			r.sim("node up "+n, func(w io.Writer) error { return r.c.NodeUp(n, w) })
 		}
 	case opRestart:
 		what := restarts[o.pick%len(restarts)]
@@ -312,16 +315,18 @@ func (r *relayRun) apply(o op) {
 			ws := r.workers()
 			what = "kubelet/" + ws[(o.pick/3)%len(ws)]
 		}
-		r.sim("restart", what)
+		r.sim("restart "+what, func(w io.Writer) error { return r.c.Component("restart", what, w) })
 	case opCompact:
-		r.sim("compact")
+		r.sim("compact", r.c.Compact)
 		r.dropInformerWatch()
 	case opAddNode:
 		r.nodeSeq++
-		r.sim("node", "add", fmt.Sprintf("extra%d", r.nodeSeq))
+		n := fmt.Sprintf("extra%d", r.nodeSeq)
+		r.sim("node add "+n, func(w io.Writer) error { return r.c.AddNodes([]NodeSpec{{Name: n}}, w) })
 	case opDeleteNode:
 		if ws := r.workers(); len(ws) > 2 {
-			r.sim("node", "delete", ws[o.pick%len(ws)])
+			n := ws[o.pick%len(ws)]
+			r.sim("node delete "+n, func(w io.Writer) error { return r.c.NodeDelete(n, w) })
 		}
 	case opSleep:
 		r.c.Sim.Advance(o.sleep)
@@ -370,9 +375,9 @@ func (r *relayRun) quiet() bool {
 func (r *relayRun) settle(limit time.Duration) bool {
 	for _, name := range r.c.Stopped() {
 		if node, ok := strings.CutPrefix(name, "kubelet/"); ok {
-			r.sim("node", "up", node)
+			r.sim("node up "+node, func(w io.Writer) error { return r.c.NodeUp(node, w) })
 		} else {
-			r.sim("start", name)
+			r.sim("start "+name, func(w io.Writer) error { return r.c.Component("start", name, w) })
 		}
 	}
 	// cpu is the scarce resource (memory follows it at less than the nodes'

@@ -8,6 +8,7 @@ import (
 	"kubeplay/core/api"
 	"kubeplay/core/kubectl"
 	"kubeplay/core/scheduler"
+	"kubeplay/core/shell"
 )
 
 // describe(resource, namespace, name) is kubectl describe's text.
@@ -120,7 +121,7 @@ func (k *Core) complete(a argList) (any, error) {
 
 func (k *Core) candidates(words []string) []string {
 	if len(words) == 0 {
-		return []string{"kubectl", "sim", "sleep", "kubeplay"}
+		return shell.Commands
 	}
 	// Drop flags and their values so positions count only arguments.
 	var args []string
@@ -189,11 +190,11 @@ func (k *Core) candidates(words []string) []string {
 	case "sim":
 		switch len(args) {
 		case 1:
-			return []string{"node", "restart", "stop", "start", "compact"}
+			return shell.SimVerbs
 		case 2:
 			switch args[1] {
 			case "node":
-				return []string{"down", "up", "add", "delete"}
+				return shell.SimNodeVerbs
 			case "restart", "stop", "start":
 				comps := []string{"kube-scheduler", "kube-controller-manager"}
 				if args[1] == "restart" {
