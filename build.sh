@@ -94,6 +94,12 @@ test)
 	need_node_modules site/worker
 	log "go mod tidy -diff (go.mod and go.sum say exactly what the code imports)"
 	go mod tidy -diff
+	log "deadcode -test ./... (no unreachable functions; golang.org/x/tools, pinned)"
+	dead=$(go run golang.org/x/tools/cmd/deadcode@v0.52.0 -test ./...)
+	if [ -n "$dead" ]; then
+		printf '%s\n' "$dead" >&2
+		exit 1
+	fi
 	log "go vet"
 	go vet ./core/... ./site/devserver/... ./site/share/... ./site/worker/...
 	GOOS=js GOARCH=wasm go vet ./site/worker/
