@@ -128,11 +128,6 @@ func (inv *invocation) create(info *api.ResourceInfo, ns string, obj api.Object)
 	return inv.do(&request.Request{Verb: "create", Group: info.Group, Resource: info.Resource, Namespace: nsFor(info, ns), Body: obj})
 }
 
-// update replaces obj.
-func (inv *invocation) update(info *api.ResourceInfo, ns string, obj api.Object, sub string) (api.Object, error) {
-	return inv.do(&request.Request{Verb: "update", Group: info.Group, Resource: info.Resource, Subresource: sub, Namespace: nsFor(info, ns), Name: obj.GetObjectMeta().Name, Body: obj})
-}
-
 func nsFor(info *api.ResourceInfo, ns string) string {
 	if !info.Namespaced {
 		return ""
@@ -152,14 +147,6 @@ func noResources(info *api.ResourceInfo, ns string, allNs bool) string {
 		return "No resources found"
 	}
 	return fmt.Sprintf("No resources found in %s namespace.", ns)
-}
-
-// items returns a list's objects.
-func items(l *api.List) []api.Object {
-	if l == nil {
-		return nil
-	}
-	return l.Items
 }
 
 // selectTargets resolves command arguments to concrete objects: names
