@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # kubeplay's one build entry point.
 #   ./build.sh          build everything (native CLI, wasm, site bundle) into dist/
-#   ./build.sh serve    build, then serve the playground on http://127.0.0.1:${PORT:-8080}
+#   ./build.sh serve    build, then serve the playground on http://127.0.0.1:${PORT:-8080} (and open it with xdg-open if there is a display)
 #   ./build.sh test     install what tests need if missing, then run every test
+#                       (the relay's property tests play KUBEPLAY_SEEDS seeds of KUBEPLAY_OPS
+#                       operations, KUBEPLAY_ROLLOUT_SEEDS/_OPS for the rollout one: see
+#                       core/cluster/property_test.go; with any of them set there is no test timeout)
 #   ./build.sh worker   build, then run the Cloudflare Worker locally (wrangler dev --local) on :8787
 #   ./build.sh bench    run the benchmarks and print their figures
 set -euo pipefail
@@ -76,18 +79,37 @@ build)
 	;;
 serve)
 	build_all
-	log "serving http://127.0.0.1:${PORT:-8080}/"
+	port=${PORT:-8080}
+	log "serving http://127.0.0.1:$port/"
+	if command -v xdg-open >/dev/null 2>&1 && [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
+		# open a browser once the server answers
+		( for _ in $(seq 100); do (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break; sleep 0.2; done
+		  xdg-open "http://127.0.0.1:$port/" >/dev/null 2>&1 ) &
+	fi
 	exec go run ./site/devserver -dir "$DIST/site" -addr "127.0.0.1:${PORT:-8080}"
 	;;
 test)
 	ensure_test_deps
 	build_all
 	need_node_modules site/worker
+	log "go mod tidy -diff (go.mod and go.sum say exactly what the code imports)"
+	go mod tidy -diff
+	log "deadcode -test ./... (no unreachable functions; golang.org/x/tools, pinned)"
+	dead=$(go run golang.org/x/tools/cmd/deadcode@v0.52.0 -test ./...)
+	if [ -n "$dead" ]; then
+		printf '%s\n' "$dead" >&2
+		exit 1
+	fi
 	log "go vet"
 	go vet ./core/... ./site/devserver/... ./site/share/... ./site/worker/...
 	GOOS=js GOARCH=wasm go vet ./site/worker/
 	log "go test (core, wasm glue natively where possible, browser tests)"
-	KUBEPLAY_DIST="$DIST" go test -count=1 -timeout 40m ./...
+	timeout=40m
+	if [ -n "${KUBEPLAY_SEEDS:-}${KUBEPLAY_OPS:-}${KUBEPLAY_ROLLOUT_SEEDS:-}${KUBEPLAY_ROLLOUT_OPS:-}" ]; then
+		timeout=0 # thousands of seeds take as long as they take
+		log "property tests at scale: KUBEPLAY_SEEDS=${KUBEPLAY_SEEDS:-} KUBEPLAY_OPS=${KUBEPLAY_OPS:-} KUBEPLAY_ROLLOUT_SEEDS=${KUBEPLAY_ROLLOUT_SEEDS:-} KUBEPLAY_ROLLOUT_OPS=${KUBEPLAY_ROLLOUT_OPS:-}"
+	fi
+	KUBEPLAY_DIST="$DIST" go test -count=1 -timeout "$timeout" ./...
 	if [ -d site/test ]; then
 		log "node --test site/test (the page's pure JS modules)"
 		node --test site/test/

@@ -8,7 +8,6 @@ require (
 	github.com/syumai/workers v0.33.0
 	golang.org/x/term v0.48.0
 	gopkg.in/yaml.v3 v3.0.1
-	honnef.co/go/js/dom/v2 v2.0.0-20231112215516-51f43a291193
 	k8s.io/api v0.35.0
 	k8s.io/apiextensions-apiserver v0.35.0
 )

@@ -70,7 +70,7 @@ if (existsSync(join(here, 'bench.html')) && existsSync(join(here, 'src', 'bench.
   await writeFile(join(out, 'bench.html'), fill(await readFile(join(here, 'bench.html'), 'utf8'), { app, style, bench }));
 }
 
-// The sample course page (issue 5): two embedded playgrounds driven by postMessage from course-<hash>.js.
+// The sample course page (how to embed kubeplay in a course): two embedded playgrounds driven by postMessage from course-<hash>.js.
 let course = null;
 if (existsSync(join(here, 'course.html')) && existsSync(join(here, 'src', 'course.js'))) {
   course = await emit('course', 'js', await bundle('src/course.js', 'js'));

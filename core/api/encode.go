@@ -72,7 +72,7 @@ func DeepCopy(obj Object) Object {
 	return out
 }
 
-// DeepCopyInto is a typed DeepCopy: p := api.DeepCopyAs(pod).
+// DeepCopyAs is a typed DeepCopy: p := api.DeepCopyAs(pod).
 func DeepCopyAs[T Object](obj T) T {
 	return DeepCopy(obj).(T)
 }

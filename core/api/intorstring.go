@@ -27,20 +27,8 @@ type IntOrString struct {
 // FromInt32 returns an IntOrString holding an int.
 func FromInt32(v int32) IntOrString { return IntOrString{Type: Int, IntVal: v} }
 
-// FromInt returns an IntOrString holding an int (intstr.FromInt).
-func FromInt(v int) IntOrString { return FromInt32(int32(v)) }
-
 // FromString returns an IntOrString holding a string.
 func FromString(v string) IntOrString { return IntOrString{Type: String, StrVal: v} }
-
-// ParseIntOrString returns an int if val parses as one, else a string (intstr.Parse).
-func ParseIntOrString(val string) IntOrString {
-	i, err := strconv.Atoi(val)
-	if err != nil {
-		return FromString(val)
-	}
-	return FromInt(i)
-}
 
 // String returns the string form.
 func (is *IntOrString) String() string {

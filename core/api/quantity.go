@@ -239,13 +239,6 @@ func NewMilliQuantity(value int64, format Format) *Quantity {
 	return q
 }
 
-// NewScaledQuantity returns value × 10^scale in DecimalSI.
-func NewScaledQuantity(value int64, scale int32) *Quantity {
-	q := &Quantity{Format: DecimalSI}
-	q.setInt(value, scale)
-	return q
-}
-
 func (q *Quantity) setInt(v int64, scale int32) {
 	q.s = ""
 	if v == 0 {

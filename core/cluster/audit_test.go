@@ -260,9 +260,6 @@ func podStateOf(p *api.Pod) *podState {
 
 func (p *podState) finished() bool { return p.phase == api.PodSucceeded || p.phase == api.PodFailed }
 func (p *podState) active() bool   { return !p.finished() && !p.terminating }
-func (p *podState) available() bool {
-	return p.active() && p.ready
-}
 
 // checkNode is the scheduling-write check: the node's non-terminated pods
 // (terminating ones still hold their resources) fit its allocatable.

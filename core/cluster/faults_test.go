@@ -36,11 +36,13 @@ func (e *faultEnv) kubectl(line string) string {
 	return out.String()
 }
 
-func (e *faultEnv) sim(line string) string {
+// fault runs one fault operation (what a `sim` line runs) and returns what
+// it printed.
+func (e *faultEnv) fault(op func(out io.Writer) error) string {
 	e.t.Helper()
 	var out bytes.Buffer
-	if err := e.c.SimCommand(strings.Fields(line), &out); err != nil {
-		e.t.Fatalf("sim %s: %v", line, err)
+	if err := op(&out); err != nil {
+		e.t.Fatalf("fault: %v", err)
 	}
 	return out.String()
 }
@@ -139,7 +141,7 @@ func TestSimNodeDownMakesTheNodeUnknownThenEvictsItsPodsAfterTheirTolerations(t 
 	if before == 0 {
 		t.Fatalf("no web pod on demo-worker to evict: %v", e.runningOn())
 	}
-	if got := e.sim("node down demo-worker"); got != "node demo-worker is down (kubelet stopped)\n" {
+	if got := e.fault(func(w io.Writer) error { return e.c.NodeDown("demo-worker", w) }); got != "node demo-worker is down (kubelet stopped)\n" {
 		t.Errorf("output = %q", got)
 	}
 	e.wantFault("node demo-worker down")
@@ -176,12 +178,12 @@ const NodeGraceForTest = 50 * time.Second
 func TestSimNodeUpBringsTheNodeBackReadyAndFinishesItsTerminatingPods(t *testing.T) {
 	e := newFaultEnv(t)
 	e.web()
-	e.sim("node down demo-worker")
+	e.fault(func(w io.Writer) error { return e.c.NodeDown("demo-worker", w) })
 	e.c.Sim.Advance(7 * time.Minute)
-	if got := e.sim("node down demo-worker"); got != "node demo-worker is already down\n" {
+	if got := e.fault(func(w io.Writer) error { return e.c.NodeDown("demo-worker", w) }); got != "node demo-worker is already down\n" {
 		t.Errorf("second down: %q", got)
 	}
-	if got := e.sim("node up demo-worker"); got != "node demo-worker is up (kubelet started)\n" {
+	if got := e.fault(func(w io.Writer) error { return e.c.NodeUp("demo-worker", w) }); got != "node demo-worker is up (kubelet started)\n" {
 		t.Errorf("output = %q", got)
 	}
 	e.wantFault("node demo-worker up")
@@ -198,14 +200,17 @@ func TestSimNodeUpBringsTheNodeBackReadyAndFinishesItsTerminatingPods(t *testing
 	if got := e.total(e.runningOn()); got != 4 {
 		t.Errorf("want 4 Running pods, got %v", e.runningOn())
 	}
-	if got := e.sim("node up demo-worker"); got != "node demo-worker is already up\n" {
+	if got := e.fault(func(w io.Writer) error { return e.c.NodeUp("demo-worker", w) }); got != "node demo-worker is already up\n" {
 		t.Errorf("second up: %q", got)
 	}
 }
 
 func TestSimNodeAddRegistersReadyNodesWithTheGivenCapacity(t *testing.T) {
 	e := newFaultEnv(t)
-	got := e.sim("node add big --cpu 8 --memory 16Gi --labels disk=ssd --count 2")
+	big := NodeSpec{CPU: "8", Memory: "16Gi", Labels: map[string]string{"disk": "ssd"}}
+	big1, big2 := big, big
+	big1.Name, big2.Name = "big-1", "big-2"
+	got := e.fault(func(w io.Writer) error { return e.c.AddNodes([]NodeSpec{big1, big2}, w) })
 	if got != "node big-1 added\nnode big-2 added\n" {
 		t.Errorf("output = %q", got)
 	}
@@ -229,7 +234,7 @@ func TestSimNodeAddRegistersReadyNodesWithTheGivenCapacity(t *testing.T) {
 	if m["big-1"]+m["big-2"] != 1 {
 		t.Errorf("a 6-cpu pod must run on a new 8-cpu node: %v", m)
 	}
-	if err := e.c.SimCommand([]string{"node", "add", "big-1"}, io.Discard); err == nil {
+	if err := e.c.AddNodes([]NodeSpec{{Name: "big-1"}}, io.Discard); err == nil {
 		t.Errorf("adding an existing node must fail")
 	}
 }
@@ -240,7 +245,7 @@ func TestSimNodeDeleteRemovesTheNodeAndItsPodsAreReplaced(t *testing.T) {
 	if e.runningOn()["demo-worker2"] == 0 {
 		t.Fatalf("no pod on demo-worker2: %v", e.runningOn())
 	}
-	if got := e.sim("node delete demo-worker2"); got != "node demo-worker2 deleted\n" {
+	if got := e.fault(func(w io.Writer) error { return e.c.NodeDelete("demo-worker2", w) }); got != "node demo-worker2 deleted\n" {
 		t.Errorf("output = %q", got)
 	}
 	e.wantFault("node demo-worker2 deleted")
@@ -262,7 +267,7 @@ func TestSimRestartKubeSchedulerReListsAndKeepsScheduling(t *testing.T) {
 	e := newFaultEnv(t)
 	e.web()
 	seq := e.lastSeq()
-	if got := e.sim("restart kube-scheduler"); got != "kube-scheduler restarted\n" {
+	if got := e.fault(func(w io.Writer) error { return e.c.Component("restart", "kube-scheduler", w) }); got != "kube-scheduler restarted\n" {
 		t.Errorf("output = %q", got)
 	}
 	e.wantFault("kube-scheduler restarted: it lost its memory")
@@ -296,7 +301,7 @@ func TestSimRestartKubeControllerManagerReListsAndKeepsReconciling(t *testing.T)
 	e := newFaultEnv(t)
 	e.web()
 	seq := e.lastSeq()
-	if got := e.sim("restart kube-controller-manager"); got != "kube-controller-manager restarted\n" {
+	if got := e.fault(func(w io.Writer) error { return e.c.Component("restart", "kube-controller-manager", w) }); got != "kube-controller-manager restarted\n" {
 		t.Errorf("output = %q", got)
 	}
 	if e.listsBy("kube-controller-manager", seq) == 0 {
@@ -326,7 +331,7 @@ func TestSimRestartKubeletKeepsItsContainersRunning(t *testing.T) {
 		return n
 	}
 	seq := e.lastSeq()
-	if got := e.sim("restart kubelet/demo-worker"); got != "kubelet/demo-worker restarted\n" {
+	if got := e.fault(func(w io.Writer) error { return e.c.Component("restart", "kubelet/demo-worker", w) }); got != "kubelet/demo-worker restarted\n" {
 		t.Errorf("output = %q", got)
 	}
 	if e.listsBy("kubelet/demo-worker", seq) == 0 {
@@ -336,14 +341,14 @@ func TestSimRestartKubeletKeepsItsContainersRunning(t *testing.T) {
 	if got := e.total(e.runningOn()); got != 4 || restarts() != 0 {
 		t.Errorf("pods must keep running without container restarts: %v, restarts %d", e.runningOn(), restarts())
 	}
-	if err := e.c.SimCommand([]string{"restart", "kubelet/nope"}, io.Discard); err == nil || !strings.Contains(err.Error(), `node "nope" not found`) {
+	if err := e.c.Component("restart", "kubelet/nope", io.Discard); err == nil || !strings.Contains(err.Error(), `node "nope" not found`) {
 		t.Errorf("restarting an unknown kubelet: %v", err)
 	}
 }
 
 func TestSimStopAndStartKubeSchedulerLeavesPodsPendingMeanwhile(t *testing.T) {
 	e := newFaultEnv(t)
-	if got := e.sim("stop kube-scheduler"); got != "kube-scheduler stopped\n" {
+	if got := e.fault(func(w io.Writer) error { return e.c.Component("stop", "kube-scheduler", w) }); got != "kube-scheduler stopped\n" {
 		t.Errorf("output = %q", got)
 	}
 	if e.c.Running("kube-scheduler") || strings.Join(e.c.Stopped(), ",") != "kube-scheduler" {
@@ -360,7 +365,7 @@ func TestSimStopAndStartKubeSchedulerLeavesPodsPendingMeanwhile(t *testing.T) {
 			t.Errorf("pod %s must wait unscheduled: node %q phase %s", p.Name, p.Spec.NodeName, p.Status.Phase)
 		}
 	}
-	if got := e.sim("start kube-scheduler"); got != "kube-scheduler started\n" {
+	if got := e.fault(func(w io.Writer) error { return e.c.Component("start", "kube-scheduler", w) }); got != "kube-scheduler started\n" {
 		t.Errorf("output = %q", got)
 	}
 	e.c.Sim.Advance(time.Minute)
@@ -371,7 +376,7 @@ func TestSimStopAndStartKubeSchedulerLeavesPodsPendingMeanwhile(t *testing.T) {
 
 func TestSimStopAndStartKubeControllerManagerPausesTheRelay(t *testing.T) {
 	e := newFaultEnv(t)
-	e.sim("stop kube-controller-manager")
+	e.fault(func(w io.Writer) error { return e.c.Component("stop", "kube-controller-manager", w) })
 	e.kubectl("kubectl create deployment web --image=nginx:1.27 --replicas=2")
 	e.c.Sim.Advance(time.Minute)
 	rs, err := e.c.Kubectl(io.Discard).Client().Resource("replicasets").Namespace("default").List(client.ListOptions{})
@@ -381,7 +386,7 @@ func TestSimStopAndStartKubeControllerManagerPausesTheRelay(t *testing.T) {
 	if len(rs.Items) != 0 || len(e.pods()) != 0 {
 		t.Errorf("with the controller manager stopped nothing follows the Deployment: %d replicasets, %d pods", len(rs.Items), len(e.pods()))
 	}
-	if got := e.sim("start kube-controller-manager"); got != "kube-controller-manager started\n" {
+	if got := e.fault(func(w io.Writer) error { return e.c.Component("start", "kube-controller-manager", w) }); got != "kube-controller-manager started\n" {
 		t.Errorf("output = %q", got)
 	}
 	e.c.Sim.Advance(time.Minute)
@@ -399,7 +404,7 @@ func TestSimCompactMakesAWatchResumingBehindItReList(t *testing.T) {
 	e.kubectl("kubectl create configmap one --from-literal=a=b")
 	e.kubectl("kubectl create configmap two --from-literal=a=b")
 	rev := e.c.Store.Rev()
-	if got := e.sim("compact"); !strings.HasPrefix(got, "etcd compacted at revision ") {
+	if got := e.fault(func(w io.Writer) error { return e.c.Compact(w) }); !strings.HasPrefix(got, "etcd compacted at revision ") {
 		t.Errorf("output = %q", got)
 	}
 	e.wantFault("etcd compacted at revision")
@@ -407,7 +412,7 @@ func TestSimCompactMakesAWatchResumingBehindItReList(t *testing.T) {
 		t.Errorf("compaction revision %d, want %d", e.c.Store.CompactRevision(), rev)
 	}
 	// etcd refuses to compact the same revision twice.
-	if err := e.c.SimCommand([]string{"compact"}, io.Discard); err == nil {
+	if err := e.c.Compact(io.Discard); err == nil {
 		t.Errorf("a second compaction at the same revision must fail as etcd's does")
 	}
 	// A raw watch from before the compaction gets one 410.
@@ -442,15 +447,5 @@ func TestSimCompactMakesAWatchResumingBehindItReList(t *testing.T) {
 	e.c.Sim.Advance(time.Minute)
 	if inf.Len() != 5 {
 		t.Errorf("the re-opened watch must keep the cache current: %d pods, want 5", inf.Len())
-	}
-}
-
-func TestSimLinesRejectUnknownInput(t *testing.T) {
-	c := New(Default())
-	for _, line := range []string{"", "node", "node down", "node down nope", "node up nope", "node delete nope",
-		"restart kube-proxy", "node add x --cpu lots", "node add x --count 0", "node add x --taints k=v:Sometimes", "frobnicate"} {
-		if err := c.SimCommand(strings.Fields(line), io.Discard); err == nil {
-			t.Errorf("sim %q must fail", line)
-		}
 	}
 }

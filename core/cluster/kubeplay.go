@@ -18,22 +18,9 @@ func clientDeleteNow() client.DeleteOptions {
 	return client.DeleteOptions{GracePeriodSeconds: &zero}
 }
 
-// KubeplayCommand runs a `kubeplay ...` line (without the leading "kubeplay"):
-// `explain pod NAME [-n NAMESPACE]` prints the scheduler's last decision for a Pod.
-func (c *Cluster) KubeplayCommand(args []string, out io.Writer) error {
-	if len(args) < 3 || args[0] != "explain" || (args[1] != "pod" && args[1] != "pods" && args[1] != "po") {
-		return fmt.Errorf("usage: kubeplay explain pod NAME [-n NAMESPACE]")
-	}
-	name, ns := args[2], "default"
-	for i := 3; i < len(args); i++ {
-		switch {
-		case (args[i] == "-n" || args[i] == "--namespace") && i+1 < len(args):
-			ns = args[i+1]
-			i++
-		default:
-			return fmt.Errorf("usage: kubeplay explain pod NAME [-n NAMESPACE]")
-		}
-	}
+// Explain prints the scheduler's last decision for a Pod (kubeplay explain
+// pod NAME): every node's filter verdicts and plugin scores.
+func (c *Cluster) Explain(ns, name string, out io.Writer) error {
 	if c.Scheduler == nil {
 		return fmt.Errorf("this cluster has no scheduler")
 	}

@@ -48,13 +48,13 @@ func noExecuteAdded(n *api.Node, key string) (time.Time, bool) {
 func TestANodeBackAfterSevenMinutesDoesNotStartAnEvictionStorm(t *testing.T) {
 	e := newFaultEnv(t)
 	e.web()
-	e.sim("node down demo-worker")
+	e.fault(func(w io.Writer) error { return e.c.NodeDown("demo-worker", w) })
 	e.c.Sim.Advance(7 * time.Minute)
 	evicted := e.evictionEvents("Marking for deletion")
 	if evicted == 0 {
 		t.Fatalf("the pods on the lost node must have been evicted after 300s")
 	}
-	e.sim("node up demo-worker")
+	e.fault(func(w io.Writer) error { return e.c.NodeUp("demo-worker", w) })
 	// New pods arrive while the node is Ready again but still carries its
 	// unreachable NoExecute taint (until the next monitor tick).
 	e.kubectl("kubectl scale deployment web --replicas=8")
@@ -90,9 +90,9 @@ func TestANodeBackAfterSevenMinutesDoesNotStartAnEvictionStorm(t *testing.T) {
 func TestPodsScheduledOntoAFreshlyRecoveredNodeKeepRunning(t *testing.T) {
 	e := newFaultEnv(t)
 	e.web()
-	e.sim("node down demo-worker")
+	e.fault(func(w io.Writer) error { return e.c.NodeDown("demo-worker", w) })
 	e.c.Sim.Advance(7 * time.Minute)
-	e.sim("node up demo-worker")
+	e.fault(func(w io.Writer) error { return e.c.NodeUp("demo-worker", w) })
 	e.kubectl("kubectl scale deployment web --replicas=8")
 	// Collect the pods bound there while the old NoExecute taint is still on.
 	var there []string
@@ -136,7 +136,7 @@ func TestPodsOnANodeThatStaysDownAreEvictedAboutFiveMinutesAfterTheTaint(t *test
 	if victims == 0 {
 		t.Fatalf("no pod on demo-worker: %v", e.runningOn())
 	}
-	e.sim("node down demo-worker")
+	e.fault(func(w io.Writer) error { return e.c.NodeDown("demo-worker", w) })
 	var added time.Time
 	if !e.c.Sim.RunWhile(3*time.Minute, func() bool {
 		var ok bool

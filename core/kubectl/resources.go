@@ -66,11 +66,6 @@ func (inv *invocation) create(info *api.ResourceInfo, ns string, obj api.Object)
 	return inv.do(&request.Request{Verb: "create", Group: info.Group, Resource: info.Resource, Namespace: nsFor(info, ns), Body: obj})
 }
 
-// update replaces obj.
-func (inv *invocation) update(info *api.ResourceInfo, ns string, obj api.Object, sub string) (api.Object, error) {
-	return inv.do(&request.Request{Verb: "update", Group: info.Group, Resource: info.Resource, Subresource: sub, Namespace: nsFor(info, ns), Name: obj.GetObjectMeta().Name, Body: obj})
-}
-
 func nsFor(info *api.ResourceInfo, ns string) string {
 	if !info.Namespaced {
 		return ""

@@ -42,7 +42,7 @@ const (
 	WaitingCreateContainerErr = "CreateContainerError"
 )
 
-// Message formats, v1.35 (reference/kubernetes-fidelity.md §0, §1b, §1c).
+// Message formats, v1.35 (docs/kubernetes-fidelity.md §0, §1b, §1c).
 const (
 	msgPulling          = `Pulling image %q`
 	msgPulled           = `Successfully pulled image %q in %v (%v including waiting). Image size: %v bytes.`

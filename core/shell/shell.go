@@ -106,13 +106,13 @@ func (s *Shell) run(trimmed string) bool {
 	case "curl", "wget":
 		return s.localHTTP(fields[0], pipeWords(trimmed)[1:])
 	case "sim":
-		if err := s.C.SimCommand(fields[1:], s.out); err != nil {
+		if err := Sim(s.C, fields[1:], s.out); err != nil {
 			fmt.Fprintf(s.out, "error: %v\n", err)
 			return false
 		}
 		return true
 	case "kubeplay":
-		if err := s.C.KubeplayCommand(fields[1:], s.out); err != nil {
+		if err := Kubeplay(s.C, fields[1:], s.out); err != nil {
 			fmt.Fprintf(s.out, "error: %v\n", err)
 			return false
 		}

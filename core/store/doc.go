@@ -4,6 +4,10 @@
 // value, compaction with ErrCompacted below it, and leases whose expiry
 // deletes the keys attached to them.
 //
-// Only core/apiserver uses this package, exactly as only kube-apiserver talks
-// to etcd. The store is not safe for concurrent use; it runs on the sim loop.
+// Only core/apiserver reads and writes it, exactly as only kube-apiserver
+// talks to etcd. The composition roots that build a store and hand it to the
+// apiserver (core/cluster, core/controller/internal/testenv) import it too,
+// and wasm/seam reads it the way etcdctl would for the page's etcd view;
+// core/arch_test.go allows exactly these. The store is not safe for
+// concurrent use; it runs on the sim loop.
 package store

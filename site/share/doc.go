@@ -1,5 +1,5 @@
 // Package share decodes and encodes kubeplay's share payload, the state behind a share link: the page's
-// files, scenario, seed and step. The format is a promise (issue 5): `v1:` + base64url without padding of
+// files, scenario, seed and step. The format is a promise (a link once shared keeps opening): `v1:` + base64url without padding of
 // raw DEFLATE (RFC 1951) of UTF-8 JSON shaped like
 //
 //	{"files":[{"name":"deploy.yaml","content":"..."}],"scenario":"","seed":1,"step":0}

@@ -17,7 +17,7 @@ import (
 
 // Core is one playground: a cluster, its shell and the output of running
 // watches. It is not safe for concurrent use (the browser calls it from the
-// page's one thread).
+// core's Web Worker, one call at a time).
 type Core struct {
 	c  *cluster.Cluster
 	sh *shell.Shell

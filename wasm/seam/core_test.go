@@ -3,11 +3,13 @@ package seam
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"kubeplay/core/cluster"
+	"kubeplay/core/kubectl"
 	"kubeplay/core/shell"
 )
 
@@ -311,6 +313,27 @@ func TestExplainDescribeAndComplete(t *testing.T) {
 		if !found {
 			t.Errorf("complete(%q) = %v, want %q among them", c.line, got, c.want)
 		}
+	}
+}
+
+// The terminal's completion is built from kubectl's own command table, so it
+// offers exactly the verbs kubectl runs (it once missed explain, expose, run
+// and top).
+func TestCompletionOffersEveryVerbKubectlRuns(t *testing.T) {
+	k := started(t)
+	var got []string
+	call(t, k, &got, "complete", "kubectl ")
+	if want := kubectl.Verbs(); !slices.Equal(got, want) {
+		t.Errorf("complete(\"kubectl \") = %v\nkubectl runs %v", got, want)
+	}
+	for _, v := range []string{"explain", "expose", "run", "top", "get", "apply"} {
+		if !slices.Contains(got, v) {
+			t.Errorf("completion lacks kubectl %s", v)
+		}
+	}
+	call(t, k, &got, "complete", "kubectl create ")
+	if want := kubectl.CreateKinds(); !slices.Equal(got, want) || !slices.Contains(got, "job") {
+		t.Errorf("complete(\"kubectl create \") = %v, want %v (with job)", got, want)
 	}
 }
 

@@ -6,7 +6,9 @@ import (
 	"strings"
 
 	"kubeplay/core/api"
+	"kubeplay/core/kubectl"
 	"kubeplay/core/scheduler"
+	"kubeplay/core/shell"
 )
 
 // describe(resource, namespace, name) is kubectl describe's text.
@@ -94,11 +96,6 @@ func (k *Core) explain(a argList) (any, error) {
 	return v, nil
 }
 
-// kubectlVerbs are the subcommands core/kubectl runs.
-var kubectlVerbs = []string{"annotate", "api-resources", "apply", "auth", "cluster-info", "cordon", "create", "delete",
-	"describe", "drain", "events", "get", "label", "logs", "patch", "rollout", "scale", "set", "taint", "uncordon",
-	"version", "wait"}
-
 // complete(line) returns the candidates for the line's last word: commands,
 // kubectl verbs, resource names and object names.
 func (k *Core) complete(a argList) (any, error) {
@@ -124,7 +121,7 @@ func (k *Core) complete(a argList) (any, error) {
 
 func (k *Core) candidates(words []string) []string {
 	if len(words) == 0 {
-		return []string{"kubectl", "sim", "sleep", "kubeplay"}
+		return shell.Commands
 	}
 	// Drop flags and their values so positions count only arguments.
 	var args []string
@@ -151,7 +148,7 @@ func (k *Core) candidates(words []string) []string {
 	case "kubectl", "k":
 		switch len(args) {
 		case 1:
-			return kubectlVerbs
+			return kubectl.Verbs()
 		case 2:
 			switch args[1] {
 			case "cordon", "uncordon", "drain", "taint":
@@ -163,7 +160,7 @@ func (k *Core) candidates(words []string) []string {
 			case "auth":
 				return []string{"can-i", "whoami"}
 			case "create":
-				return []string{"clusterrole", "clusterrolebinding", "configmap", "deployment", "namespace", "role", "rolebinding", "secret", "serviceaccount"}
+				return kubectl.CreateKinds()
 			case "apply", "version", "api-resources", "cluster-info", "events":
 				return nil
 			}
@@ -193,11 +190,11 @@ func (k *Core) candidates(words []string) []string {
 	case "sim":
 		switch len(args) {
 		case 1:
-			return []string{"node", "restart", "stop", "start", "compact"}
+			return shell.SimVerbs
 		case 2:
 			switch args[1] {
 			case "node":
-				return []string{"down", "up", "add", "delete"}
+				return shell.SimNodeVerbs
 			case "restart", "stop", "start":
 				comps := []string{"kube-scheduler", "kube-controller-manager"}
 				if args[1] == "restart" {

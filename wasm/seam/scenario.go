@@ -9,7 +9,7 @@ import (
 	"kubeplay/core/shell"
 )
 
-// The scenario player's side of the seam (issue 5): the built-in library,
+// The scenario player's side of the seam: the built-in library,
 // loading one scenario onto a fresh cluster, and running its steps with
 // their expectations. The page renders narration from safe nodes
 // (scenario.Markdown) with text nodes only.

@@ -221,11 +221,6 @@ func Duplicate(p *Path, value any) *Error {
 	return &Error{ErrorTypeDuplicate, p.String(), value, ""}
 }
 
-// NotFound: "Not found: <v>".
-func NotFound(p *Path, value any) *Error {
-	return &Error{ErrorTypeNotFound, p.String(), value, ""}
-}
-
 // TooLong: "Too long: may not be more than N bytes".
 func TooLong(p *Path, value any, max int) *Error {
 	return &Error{ErrorTypeTooLong, p.String(), value, fmt.Sprintf("may not be more than %d bytes", max)}
@@ -234,9 +229,4 @@ func TooLong(p *Path, value any, max int) *Error {
 // TooMany: "Too many: N: must have at most M items".
 func TooMany(p *Path, actual, max int) *Error {
 	return &Error{ErrorTypeTooMany, p.String(), actual, fmt.Sprintf("must have at most %d items", max)}
-}
-
-// InternalError: "Internal error: detail".
-func InternalError(p *Path, err error) *Error {
-	return &Error{ErrorTypeInternal, p.String(), nil, err.Error()}
 }

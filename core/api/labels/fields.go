@@ -38,9 +38,6 @@ func ParseFieldSelector(selector string) (FieldSelector, error) {
 	return fs, nil
 }
 
-// Empty reports whether the selector has no terms.
-func (s FieldSelector) Empty() bool { return len(s.Terms) == 0 }
-
 // Matches reports whether every term holds; get returns a field's value and whether the field is known.
 // An unknown field never matches (the apiserver rejects such selectors before listing).
 func (s FieldSelector) Matches(get func(field string) (string, bool)) bool {
@@ -51,29 +48,6 @@ func (s FieldSelector) Matches(get func(field string) (string, bool)) bool {
 		}
 	}
 	return true
-}
-
-// RequiresExactMatch returns the value a field must equal, if a term pins it.
-func (s FieldSelector) RequiresExactMatch(field string) (string, bool) {
-	for _, t := range s.Terms {
-		if t.Field == field && !t.Negate {
-			return t.Value, true
-		}
-	}
-	return "", false
-}
-
-// String prints the terms joined by commas.
-func (s FieldSelector) String() string {
-	parts := make([]string, len(s.Terms))
-	for i, t := range s.Terms {
-		op := "="
-		if t.Negate {
-			op = "!="
-		}
-		parts[i] = t.Field + op + escapeValue(t.Value)
-	}
-	return strings.Join(parts, ",")
 }
 
 func splitTerms(s string) []string {
@@ -106,10 +80,6 @@ func splitTerm(term string) (lhs, op, rhs string, ok bool) {
 	}
 	return "", "", "", false
 }
-
-var valueEscaper = strings.NewReplacer(`\`, `\\`, `,`, `\,`, `=`, `\=`)
-
-func escapeValue(s string) string { return valueEscaper.Replace(s) }
 
 func unescapeValue(s string) (string, error) {
 	if !strings.ContainsAny(s, `\,=`) {

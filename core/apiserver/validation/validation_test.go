@@ -10,7 +10,7 @@ import (
 )
 
 // kubectlInvalid renders a 422 the way kubectl's checkErr prints it
-// (fidelity §5c): one cause inline, several as a bullet list under a header
+// (docs/kubernetes-fidelity.md §5c): one cause inline, several as a bullet list under a header
 // that ends with a space; duplicate causes dropped.
 func kubectlInvalid(kind string, err *api.StatusError) string {
 	d := err.ErrStatus.Details

@@ -64,17 +64,6 @@ func IsPodTerminating(p *api.Pod) bool {
 	return p.DeletionTimestamp != nil && p.Status.Phase != api.PodSucceeded && p.Status.Phase != api.PodFailed
 }
 
-// FilterActivePods keeps the active pods.
-func FilterActivePods(pods []*api.Pod) []*api.Pod {
-	var out []*api.Pod
-	for _, p := range pods {
-		if IsPodActive(p) {
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
 var podPhaseToOrdinal = map[api.PodPhase]int{api.PodPending: 0, api.PodUnknown: 1, api.PodRunning: 2}
 
 // RankPodsForDeletion sorts pods so that the ones a ReplicaSet should delete

@@ -1,6 +1,8 @@
 package deployment
 
 import (
+	"errors"
+	"fmt"
 	"sort"
 
 	"kubeplay/core/api"
@@ -62,6 +64,11 @@ func (c *Controller) reconcileOldReplicaSets(all, old []*api.ReplicaSet, newRS *
 		return false, nil
 	}
 	old, cleaned, err := c.cleanupUnhealthyReplicas(old, d, maxScaledDown)
+	if errors.Is(err, errStaleStatus) {
+		// As upstream: no scale-down in this sync; the ReplicaSet's next
+		// status update brings the Deployment back.
+		return false, nil
+	}
 	if err != nil {
 		return false, err
 	}
@@ -72,6 +79,10 @@ func (c *Controller) reconcileOldReplicaSets(all, old []*api.ReplicaSet, newRS *
 	}
 	return cleaned+scaled > 0, nil
 }
+
+// errStaleStatus marks a ReplicaSet whose status reports more available
+// pods than its spec.replicas (its pods are being deleted).
+var errStaleStatus = errors.New("replica set status ahead of its spec")
 
 func (c *Controller) cleanupUnhealthyReplicas(old []*api.ReplicaSet, d *api.Deployment, maxCleanup int32) ([]*api.ReplicaSet, int32, error) {
 	old = append([]*api.ReplicaSet(nil), old...)
@@ -85,6 +96,14 @@ func (c *Controller) cleanupUnhealthyReplicas(old []*api.ReplicaSet, d *api.Depl
 			continue
 		}
 		n := min(maxCleanup-total, replicas(rs)-rs.Status.AvailableReplicas)
+		// A status older than the last scale-down still counts the pods
+		// being deleted: more available than spec.replicas would make n
+		// negative and this "clean-up" a scale-up, reviving pods past
+		// maxSurge. Kubernetes refuses it with this error.
+		if n < 0 {
+			return nil, total, fmt.Errorf("%w: when cleaning up unhealthy replicas, got invalid request to scale down %s/%s %d -> %d",
+				errStaleStatus, rs.Namespace, rs.Name, replicas(rs), replicas(rs)-n)
+		}
 		_, updated, err := c.scaleReplicaSetAndRecordEvent(rs, replicas(rs)-n, d)
 		if err != nil {
 			return nil, total, err

@@ -58,9 +58,3 @@ func handlerFor(info *api.ResourceInfo) handler {
 	}
 	return defaultHandler
 }
-
-// ColumnsFor returns the table columns kubectl get shows for info's resource,
-// wide ones included (Priority 1).
-func ColumnsFor(info *api.ResourceInfo) []Column {
-	return append([]Column(nil), handlerFor(info).columns...)
-}

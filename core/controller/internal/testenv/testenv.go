@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"kubeplay/core/api"
-	"kubeplay/core/api/labels"
 	"kubeplay/core/apiserver"
 	"kubeplay/core/client"
 	"kubeplay/core/controller/ctrlutil"
@@ -104,18 +103,6 @@ func (e *Env) Must(obj api.Object, err error) api.Object {
 func (e *Env) Start(ctrls ...ctrlutil.Controller) {
 	e.ctrls = append(e.ctrls, ctrls...)
 	for _, c := range ctrls {
-		c.Start()
-	}
-	e.Ctx.Informers.Start()
-}
-
-// Restart stops and starts every controller and informer.
-func (e *Env) Restart() {
-	e.Ctx.Informers.Stop()
-	for _, c := range e.ctrls {
-		c.Stop()
-	}
-	for _, c := range e.ctrls {
 		c.Start()
 	}
 	e.Ctx.Informers.Start()
@@ -295,10 +282,4 @@ func (e *Env) Events(ns, kind string) []string {
 		out[i] = ev.Type + " " + ev.Reason + " " + ev.Message
 	}
 	return out
-}
-
-// Match reports whether labels match a selector string.
-func Match(selector string, l map[string]string) bool {
-	s, err := labels.Parse(selector)
-	return err == nil && s.Matches(labels.Set(l))
 }

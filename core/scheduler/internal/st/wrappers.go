@@ -46,9 +46,6 @@ func (p *PodWrapper) Label(k, v string) *PodWrapper {
 	return p
 }
 
-// Node sets spec.nodeName.
-func (p *PodWrapper) Node(n string) *PodWrapper { p.Spec.NodeName = n; return p }
-
 // Priority sets spec.priority.
 func (p *PodWrapper) Priority(v int32) *PodWrapper { p.Spec.Priority = &v; return p }
 
@@ -112,17 +109,6 @@ func (n *NodeWrapper) Label(k, v string) *NodeWrapper { n.Labels[k] = v; return 
 // Taint adds a taint.
 func (n *NodeWrapper) Taint(key, value string, effect api.TaintEffect) *NodeWrapper {
 	n.Spec.Taints = append(n.Spec.Taints, api.Taint{Key: key, Value: value, Effect: effect})
-	return n
-}
-
-// Unschedulable cordons the node.
-func (n *NodeWrapper) Unschedulable() *NodeWrapper { n.Spec.Unschedulable = true; return n }
-
-// Images lists images with their sizes.
-func (n *NodeWrapper) Images(sizes map[string]int64) *NodeWrapper {
-	for name, size := range sizes {
-		n.Status.Images = append(n.Status.Images, api.ContainerImage{Names: []string{name}, SizeBytes: size})
-	}
 	return n
 }
 

@@ -17,6 +17,11 @@ type DefaultBinder struct{ h framework.Handle }
 // New returns the plugin.
 func New(h framework.Handle) framework.Plugin { return &DefaultBinder{h: h} }
 
+// The extension points DefaultBinder is registered for (checked at compile time).
+var (
+	_ framework.BindPlugin = (*DefaultBinder)(nil)
+)
+
 // Name implements Plugin.
 func (*DefaultBinder) Name() string { return Name }
 

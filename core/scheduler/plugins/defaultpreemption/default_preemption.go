@@ -44,6 +44,11 @@ type DefaultPreemption struct{ h framework.Handle }
 // New returns the plugin.
 func New(h framework.Handle) framework.Plugin { return &DefaultPreemption{h: h} }
 
+// The extension points DefaultPreemption is registered for (checked at compile time).
+var (
+	_ framework.PostFilterPlugin = (*DefaultPreemption)(nil)
+)
+
 // Name implements Plugin.
 func (*DefaultPreemption) Name() string { return Name }
 

@@ -25,6 +25,11 @@ type ImageLocality struct{ h framework.Handle }
 // New returns the plugin.
 func New(h framework.Handle) framework.Plugin { return &ImageLocality{h: h} }
 
+// The extension points ImageLocality is registered for (checked at compile time).
+var (
+	_ framework.ScorePlugin = (*ImageLocality)(nil)
+)
+
 // Name implements Plugin.
 func (*ImageLocality) Name() string { return Name }
 

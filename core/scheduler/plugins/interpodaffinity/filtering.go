@@ -30,6 +30,16 @@ type InterPodAffinity struct{ h framework.Handle }
 // New returns the plugin.
 func New(h framework.Handle) framework.Plugin { return &InterPodAffinity{h: h} }
 
+// The extension points InterPodAffinity is registered for (checked at compile time).
+var (
+	_ framework.PreFilterPlugin     = (*InterPodAffinity)(nil)
+	_ framework.PreFilterExtensions = (*InterPodAffinity)(nil)
+	_ framework.FilterPlugin        = (*InterPodAffinity)(nil)
+	_ framework.PreScorePlugin      = (*InterPodAffinity)(nil)
+	_ framework.ScorePlugin         = (*InterPodAffinity)(nil)
+	_ framework.NormalizeScorer     = (*InterPodAffinity)(nil)
+)
+
 // Name implements Plugin.
 func (*InterPodAffinity) Name() string { return Name }
 

@@ -24,6 +24,15 @@ type NodeAffinity struct{}
 // New returns the plugin.
 func New(framework.Handle) framework.Plugin { return &NodeAffinity{} }
 
+// The extension points NodeAffinity is registered for (checked at compile time).
+var (
+	_ framework.PreFilterPlugin = (*NodeAffinity)(nil)
+	_ framework.FilterPlugin    = (*NodeAffinity)(nil)
+	_ framework.PreScorePlugin  = (*NodeAffinity)(nil)
+	_ framework.ScorePlugin     = (*NodeAffinity)(nil)
+	_ framework.NormalizeScorer = (*NodeAffinity)(nil)
+)
+
 // Name implements Plugin.
 func (*NodeAffinity) Name() string { return Name }
 

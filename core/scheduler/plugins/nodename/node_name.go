@@ -19,6 +19,11 @@ type NodeName struct{}
 // New returns the plugin.
 func New(framework.Handle) framework.Plugin { return &NodeName{} }
 
+// The extension points NodeName is registered for (checked at compile time).
+var (
+	_ framework.FilterPlugin = (*NodeName)(nil)
+)
+
 // Name implements Plugin.
 func (*NodeName) Name() string { return Name }
 

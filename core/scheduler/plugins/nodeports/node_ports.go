@@ -19,6 +19,12 @@ type NodePorts struct{}
 // New returns the plugin.
 func New(framework.Handle) framework.Plugin { return &NodePorts{} }
 
+// The extension points NodePorts is registered for (checked at compile time).
+var (
+	_ framework.PreFilterPlugin = (*NodePorts)(nil)
+	_ framework.FilterPlugin    = (*NodePorts)(nil)
+)
+
 // Name implements Plugin.
 func (*NodePorts) Name() string { return Name }
 

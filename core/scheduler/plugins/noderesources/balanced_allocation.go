@@ -19,6 +19,12 @@ type BalancedAllocation struct{}
 // NewBalancedAllocation returns the plugin.
 func NewBalancedAllocation(framework.Handle) framework.Plugin { return &BalancedAllocation{} }
 
+// The extension points BalancedAllocation is registered for (checked at compile time).
+var (
+	_ framework.PreScorePlugin = (*BalancedAllocation)(nil)
+	_ framework.ScorePlugin    = (*BalancedAllocation)(nil)
+)
+
 // Name implements Plugin.
 func (*BalancedAllocation) Name() string { return BalancedAllocationName }
 

@@ -29,6 +29,12 @@ type Fit struct{}
 // NewFit returns the plugin.
 func NewFit(framework.Handle) framework.Plugin { return &Fit{} }
 
+// The extension points Fit is registered for (checked at compile time).
+var (
+	_ framework.FilterPlugin = (*Fit)(nil)
+	_ framework.ScorePlugin  = (*Fit)(nil)
+)
+
 // Name implements Plugin.
 func (*Fit) Name() string { return FitName }
 

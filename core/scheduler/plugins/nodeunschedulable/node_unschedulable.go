@@ -25,6 +25,11 @@ type NodeUnschedulable struct{}
 // New returns the plugin.
 func New(framework.Handle) framework.Plugin { return &NodeUnschedulable{} }
 
+// The extension points NodeUnschedulable is registered for (checked at compile time).
+var (
+	_ framework.FilterPlugin = (*NodeUnschedulable)(nil)
+)
+
 // Name implements Plugin.
 func (*NodeUnschedulable) Name() string { return Name }
 

@@ -44,6 +44,16 @@ type PodTopologySpread struct{ h framework.Handle }
 // New returns the plugin.
 func New(h framework.Handle) framework.Plugin { return &PodTopologySpread{h: h} }
 
+// The extension points PodTopologySpread is registered for (checked at compile time).
+var (
+	_ framework.PreFilterPlugin     = (*PodTopologySpread)(nil)
+	_ framework.PreFilterExtensions = (*PodTopologySpread)(nil)
+	_ framework.FilterPlugin        = (*PodTopologySpread)(nil)
+	_ framework.PreScorePlugin      = (*PodTopologySpread)(nil)
+	_ framework.ScorePlugin         = (*PodTopologySpread)(nil)
+	_ framework.NormalizeScorer     = (*PodTopologySpread)(nil)
+)
+
 // Name implements Plugin.
 func (*PodTopologySpread) Name() string { return Name }
 

@@ -16,6 +16,11 @@ type PrioritySort struct{}
 // New returns the plugin.
 func New(framework.Handle) framework.Plugin { return &PrioritySort{} }
 
+// The extension points PrioritySort is registered for (checked at compile time).
+var (
+	_ framework.QueueSortPlugin = (*PrioritySort)(nil)
+)
+
 // Name implements Plugin.
 func (*PrioritySort) Name() string { return Name }
 

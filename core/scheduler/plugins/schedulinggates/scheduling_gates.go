@@ -19,6 +19,11 @@ type SchedulingGates struct{}
 // New returns the plugin.
 func New(framework.Handle) framework.Plugin { return &SchedulingGates{} }
 
+// The extension points SchedulingGates is registered for (checked at compile time).
+var (
+	_ framework.PreEnqueuePlugin = (*SchedulingGates)(nil)
+)
+
 // Name implements Plugin.
 func (*SchedulingGates) Name() string { return Name }
 

@@ -24,6 +24,13 @@ type TaintToleration struct{}
 // New returns the plugin.
 func New(framework.Handle) framework.Plugin { return &TaintToleration{} }
 
+// The extension points TaintToleration is registered for (checked at compile time).
+var (
+	_ framework.FilterPlugin    = (*TaintToleration)(nil)
+	_ framework.ScorePlugin     = (*TaintToleration)(nil)
+	_ framework.NormalizeScorer = (*TaintToleration)(nil)
+)
+
 // Name implements Plugin.
 func (*TaintToleration) Name() string { return Name }
 
