@@ -197,6 +197,11 @@ func TestFirstVisitCardShowsOnceAndStaysDismissed(t *testing.T) {
 	q.poll(`!document.getElementById('intro').hidden`, 5*time.Second)
 	q.click("#intro-lesson")
 	q.poll(`kubeplay.session && kubeplay.session().scenario === '02-relay' && document.getElementById('intro').hidden`, 30*time.Second)
+	// The lesson's player shares the screen: the page still does not scroll.
+	q.poll(`!document.getElementById('player').hidden`, 10*time.Second)
+	if f := q.fold(); f.ScrollHeight > f.InnerHeight || f.BelowCount > 0 {
+		t.Errorf("1280×800 with lesson 02 open: %+v", f)
+	}
 	q.checkConsole()
 }
 
@@ -299,8 +304,12 @@ func keyboardReachesEveryControl(t *testing.T, p *tab) {
 			ID      string `json:"id"`
 			Outline string `json:"outline"`
 		}
+		// A ring is an outline, or for a diagram node (SVG) the focus colour on its box's stroke.
 		evalJSON(p, `(() => { const e = document.activeElement; const o = getComputedStyle(e);
-			return { id: e.id || e.className, outline: o.outlineStyle === 'none' || o.outlineWidth === '0px' ? '' : o.outlineStyle + ' ' + o.outlineWidth }; })()`, &f)
+			let ring = o.outlineStyle === 'none' || o.outlineWidth === '0px' ? '' : o.outlineStyle + ' ' + o.outlineWidth;
+			const box = e.querySelector && e.querySelector(':scope > .dg-box');
+			if (!ring && box && parseFloat(getComputedStyle(box).strokeWidth) >= 2.5) ring = 'stroke ' + getComputedStyle(box).strokeWidth;
+			return { id: e.id || e.getAttribute('class') || e.tagName, outline: ring }; })()`, &f)
 		if f.ID == "" {
 			continue
 		}

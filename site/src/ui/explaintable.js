@@ -1,7 +1,7 @@
 // explaintable: the scheduler's explanation of one Pod, after kube-scheduler-simulator: one row per node with
 // the filter verdict (plugin and reason when filtered out), the total right after it (visible without
 // scrolling sideways), then one column per score plugin with its weight: each cell the weighted score and,
-// under it, raw → normalized × weight. Under the table: the tie-break when the top totals are equal and,
+// under it, raw → normalized. Under the table: the tie-break when the top totals are equal and,
 // for a Pod with no node, the resource arithmetic per node and one change that would fix it (the core
 // writes these sentences in the page's language, wasm/seam/explaintext.go).
 
@@ -56,11 +56,12 @@ export function explainTable(ex) {
   return wrap;
 }
 
-// scoreCell: the weighted score (what the total adds), and raw → normalized × weight under it.
+// scoreCell: the weighted score (what the total adds), and raw → normalized under it (the weight is in the
+// column's header; the cell's title spells out the product).
 function scoreCell(n, p, w) {
   const raw = n.raw && p in n.raw ? n.raw[p] : null;
   const norm = n.normalized && p in n.normalized ? n.normalized[p] : null;
-  const detail = raw !== null && norm !== null ? `${raw} → ${norm} ×${w}` : '';
+  const detail = raw !== null && norm !== null ? `${raw} → ${norm}` : '';
   return h('td.num.score', { title: detail ? t('explain.cell', { raw, norm, w, score: n.scores[p] }) : null },
     h('span.score-w', null, String(n.scores[p])), detail ? h('span.score-detail', null, detail) : null);
 }
