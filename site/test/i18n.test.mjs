@@ -21,3 +21,26 @@ test('every Event reason is explained in both languages', () => {
     assert.ok(japanese.test(_reasons[r].ja), `${r} has Japanese text`);
   }
 });
+
+// pagelayout: one polite register in Japanese, and distinct words for a Kubernetes Event, a trace record and a beat.
+test('Japanese sentences end in the polite register (です/ます)', () => {
+  const all = [...Object.entries(_dicts.ja), ...Object.entries(_reasons).map(([k, v]) => [`reason.${k}`, v.ja])];
+  for (const [k, v] of all) {
+    for (const sentence of v.split('。').slice(0, -1)) {
+      const end = sentence.replace(/\([^()]*\)$/, '').trim(); // a closing parenthesis belongs to the sentence before it
+      assert.ok(/(です|ます|ました|ません|でした|ください|ましょう)$/.test(end), `${k}: 「${sentence}。」 is not です/ます`);
+    }
+  }
+});
+
+test('イベント in Japanese always means a Kubernetes Event (the panel names aside)', () => {
+  const panelNames = new Set(['tab.events', 'embed.pane.events']);
+  for (const [k, v] of Object.entries(_dicts.ja)) {
+    if (panelNames.has(k)) continue;
+    for (const m of v.matchAll(/イベント/g)) {
+      const before = v.slice(0, m.index);
+      assert.ok(/(Kubernetes|K8s) ?$/.test(before), `${k}: 「${v}」 uses イベント without "Kubernetes"`);
+    }
+  }
+  assert.equal(_dicts.ja['ctl.step.aria'], '1 手進める');
+});

@@ -27,12 +27,16 @@ func (k *Core) describe(a argList) (any, error) {
 }
 
 type explainNode struct {
-	Node     string           `json:"node"`
-	Feasible bool             `json:"feasible"`
-	Plugin   string           `json:"plugin,omitempty"`
-	Reason   string           `json:"reason,omitempty"`
-	Scores   map[string]int64 `json:"scores,omitempty"`
-	Total    *int64           `json:"total,omitempty"`
+	Node     string `json:"node"`
+	Feasible bool   `json:"feasible"`
+	Plugin   string `json:"plugin,omitempty"`
+	Reason   string `json:"reason,omitempty"`
+	// Scores are the weighted scores (normalized × weight) that add up to Total; Raw is what each plugin's
+	// Score returned and Normalized the score after NormalizeScore (0–100).
+	Scores     map[string]int64 `json:"scores,omitempty"`
+	Raw        map[string]int64 `json:"raw,omitempty"`
+	Normalized map[string]int64 `json:"normalized,omitempty"`
+	Total      *int64           `json:"total,omitempty"`
 }
 
 type explainPlugin struct {
@@ -50,12 +54,20 @@ type explainView struct {
 	Chosen      string          `json:"chosen"`
 	Message     string          `json:"message,omitempty"`
 	Text        string          `json:"text"`
+	// Tie: the nodes sharing the top total, and how one of them was chosen.
+	Tie *explainTie `json:"tie,omitempty"`
+	// For a Pod with no node: the resource arithmetic per node and one change that would fix it.
+	Resources []explainRes `json:"resources,omitempty"`
+	Fix       string       `json:"fix,omitempty"`
 }
 
-// explain(namespace, name) is the scheduler's last attempt for a pod: per
-// node, the filter verdict and each score plugin's weighted score.
+// explain(namespace, name, lang) is the scheduler's last attempt for a pod: per
+// node, the filter verdict and each score plugin's raw, normalized and weighted
+// score; the tie-break when the top totals are equal; for a pod left without a
+// node, the resource arithmetic per node and one change that would fix it. Its
+// sentences are in lang ("ja" or "en", the default).
 func (k *Core) explain(a argList) (any, error) {
-	ns, name := a.str(0), a.str(1)
+	ns, name, lang := a.str(0), a.str(1), a.str(2)
 	if ns == "" {
 		ns = "default"
 	}
@@ -82,16 +94,39 @@ func (k *Core) explain(a argList) (any, error) {
 	for _, nv := range at.Nodes {
 		en := explainNode{Node: nv.Node, Feasible: nv.Passed, Plugin: nv.Plugin, Reason: strings.Join(nv.Reasons, ", ")}
 		if i, ok := idx[nv.Node]; ok {
-			en.Scores = map[string]int64{}
+			en.Scores, en.Raw, en.Normalized = map[string]int64{}, map[string]int64{}, map[string]int64{}
 			for _, s := range at.Scores {
 				if !s.Skipped {
 					en.Scores[s.Plugin] = s.Normalized[i] * s.Weight
+					en.Raw[s.Plugin] = s.Raw[i]
+					en.Normalized[s.Plugin] = s.Normalized[i]
 				}
 			}
 			t := at.Totals[i]
 			en.Total = &t
 		}
 		v.Nodes = append(v.Nodes, en)
+	}
+	if len(at.Totals) > 1 {
+		top := at.Totals[0]
+		for _, t := range at.Totals {
+			top = max(top, t)
+		}
+		var tied []string
+		for i, t := range at.Totals {
+			if t == top {
+				tied = append(tied, at.ScoredNodes[i])
+			}
+		}
+		if len(tied) > 1 {
+			v.Tie = &explainTie{Nodes: tied, Total: top, Text: tieText(lang, tied, top)}
+		}
+	}
+	if at.Chosen == "" {
+		if d, ok := k.c.Scheduler.Diagnose(ns, name); ok {
+			v.Resources = resourceRows(lang, d)
+			v.Fix = fixText(lang, d)
+		}
 	}
 	return v, nil
 }

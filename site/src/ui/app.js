@@ -18,6 +18,8 @@ import { ClusterView } from './cluster.js';
 import { EtcdView } from './etcd.js';
 import { ExplainView } from './explain.js';
 import { initBanner, showBanner } from './banner.js';
+import { initLayout } from './layout.js';
+import { initIntro } from './intro.js';
 import * as bus from './bus.js';
 
 // prepare runs before the cluster is loaded: theme and language, so the loader is already right.
@@ -45,6 +47,8 @@ export function startUI(kp) {
   views.editor = new Editor(kp);
   initControlBar(kp, views.slowmo);
   initTabs();
+  initLayout();
+  initIntro({ embed: document.documentElement.classList.contains('embed') });
   bus.on('error', (e) => showBanner(`${e && e.message ? e.message : e}`, 'error'));
   setLang(getLang()); // fills every data-i18n element, including the ones the views created
   // For tests and the console: the views, without widening window.kubeplay's contract.

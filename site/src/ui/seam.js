@@ -4,6 +4,8 @@
 // answered {error}, or it is not loaded) resolves as {error: message}. Time control and the live streams
 // (trace, events, ticks, watch output) go through window.kubeplay (site/src/api.js).
 
+import { getLang } from '../i18n.js';
+
 export function kp() {
   return globalThis.kubeplay;
 }
@@ -30,7 +32,8 @@ export const etcd = (prefix) => call('etcd', prefix);
 export const etcdValue = (key) => call('etcdValue', key);
 export const etcdLog = (sinceRev) => call('etcdLog', sinceRev);
 export const describe = (resource, ns, name) => call('describe', resource, ns, name);
-export const explain = (ns, name) => call('explain', ns, name);
+// explain's sentences (tie-break, resource arithmetic, the fix) come in the page's language.
+export const explain = (ns, name) => call('explain', ns, name, getLang());
 export const complete = (line) => call('complete', line);
 export const nodeAction = (name, action) => call('nodeAction', name, action);
 export const restartComponent = (name) => call('restartComponent', name);
