@@ -127,3 +127,17 @@ func readTestdata(name string) (string, error) {
 	b, err := os.ReadFile("testdata/" + name)
 	return string(b), err
 }
+
+func TestAStepAppliesTheLearnersFileWhenTheyKeepIt(t *testing.T) {
+	sc := loadYourTurn(t)
+	p := NewPlayer(sc, Options{})
+	defer p.Close()
+	f, _ := sc.File("web.yaml")
+	p.UseFile("web.yaml", strings.Replace(f.Content, "ngnix", "nginx", 1))
+	if sr := p.Step(); sr.Expectations[0].Passed {
+		t.Fatalf("the learner's fixed file did not replace the lesson's: %s", sr.Expectations[0].Message())
+	}
+	if f2, _ := sc.File("web.yaml"); f2.Content != f.Content {
+		t.Fatal("UseFile changed the scenario itself")
+	}
+}

@@ -89,6 +89,8 @@ type Player struct {
 	// had been observed: a learner's turn is checked from there.
 	curStart  time.Time
 	curEvents int
+	// mine are the learner's versions of the scenario's files (UseFile).
+	mine map[string]string
 }
 
 // tee writes command output to the transcript and the step's output.
@@ -263,6 +265,9 @@ func (p *Player) act(apply string, run []string) {
 	if apply != "" {
 		p.endLine()
 		f, _ := p.sc.File(apply)
+		if c, ok := p.mine[apply]; ok {
+			f.Content = c
+		}
 		fmt.Fprintf(out, "$ kubectl apply -f %s\n", f.Name)
 		p.c.Kubectl(out).ApplyContent(f.Name, []byte(f.Content), out, out)
 	}
@@ -270,6 +275,15 @@ func (p *Player) act(apply string, run []string) {
 		p.endLine()
 		p.sh.Exec(line)
 	}
+}
+
+// UseFile makes the steps that apply the scenario's file name apply the
+// learner's content instead (the learner kept their edited file).
+func (p *Player) UseFile(name, content string) {
+	if p.mine == nil {
+		p.mine = map[string]string{}
+	}
+	p.mine[name] = content
 }
 
 // Step states reported for a learner's turn (and by the page for every step).

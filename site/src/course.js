@@ -18,6 +18,7 @@ window.addEventListener('message', (ev) => {
   const m = ev.data;
   if (!m || typeof m !== 'object') return;
   if (m.type === 'kubeplay:ready') f.resolveReady();
+  if (m.type === 'kubeplay:step' || m.type === 'kubeplay:lesson-complete') progress(f, m);
   if (m.type === 'kubeplay:result') {
     f.resolveReady();
     const done = f.pending.get(m.id);
@@ -86,4 +87,39 @@ for (const host of document.querySelectorAll('.host[data-for]')) {
   }
 }
 
-window.course = { send, ready: (frameId) => frames.get(frameId)?.ready };
+// progress: each playground's bar, fed by its kubeplay:step and kubeplay:lesson-complete messages (issue 12).
+// A course or an LMS records the same messages: window.course.log holds them.
+const log = [];
+function progress(f, m) {
+  log.push({ frame: f.el.id, ...m });
+  const bar = document.querySelector(`progress[data-progress="${f.el.id}"]`);
+  const label = document.querySelector(`[data-progress-label="${f.el.id}"]`);
+  if (!bar) return;
+  f.passed = f.passed || new Set();
+  if (m.type === 'kubeplay:step') {
+    if (m.passed) f.passed.add(m.index);
+    else f.passed.delete(m.index);
+  }
+  bar.value = f.passed.size;
+  const total = Number(bar.max) || 0;
+  if (label) {
+    label.textContent = m.type === 'kubeplay:lesson-complete'
+      ? `✓ ${m.passed}/${m.steps} — complete / 完了`
+      : `${f.passed.size}/${total}${m.passed ? '' : ` — ✗ step ${m.index + 1}: ${(m.failed || []).map((x) => x.expectation).join('; ')}`}`;
+  }
+}
+
+// The bars learn each lesson's length from the playground's state once it is ready.
+for (const f of frames.values()) {
+  f.ready.then(async () => {
+    const a = await post(f, { type: 'kubeplay:state' });
+    const bar = document.querySelector(`progress[data-progress="${f.el.id}"]`);
+    if (bar && a.ok && a.state && a.state.steps) {
+      bar.max = a.state.steps;
+      const label = document.querySelector(`[data-progress-label="${f.el.id}"]`);
+      if (label && !label.textContent) label.textContent = `0/${a.state.steps}`;
+    }
+  });
+}
+
+window.course = { send, ready: (frameId) => frames.get(frameId)?.ready, log };

@@ -1,6 +1,7 @@
 package seam
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"sync"
@@ -16,7 +17,8 @@ import (
 //
 //	scenarios()              → [{name, title:{ja,en}, summary:{ja,en}, steps}]
 //	loadScenario(name, seed) → {name, title, summary, seed, files, steps:[{narration:{ja,en}, apply, run, expect}]}
-//	runStep(i)               → runs every step up to i (0-based) that has not run yet:
+//	runStep(i, mine?)        → (mine: {file: content}, the learner's versions the steps apply instead)
+//	                           runs every step up to i (0-based) that has not run yet:
 //	                           {index, transcript, passed, expectations:[{text, ok, message}], next, done}
 //	scenarioState()          → {name, seed, next, steps, done} ("" name: free play)
 //
@@ -283,6 +285,18 @@ func (k *Core) runStep(a argList) (any, error) {
 	}
 	if i < s.p.Next() {
 		return nil, fmt.Errorf("step %d has already run (steps run once, in order)", i+1)
+	}
+	// The learner's versions of files, {name: content}, kept for the steps that apply them.
+	if mine := a.str(1); mine != "" {
+		var files map[string]string
+		if err := json.Unmarshal([]byte(mine), &files); err != nil {
+			return nil, fmt.Errorf("runStep: files: %v", err)
+		}
+		for name, content := range files {
+			if _, ok := s.sc.File(name); ok {
+				s.p.UseFile(name, content)
+			}
+		}
 	}
 	k.stash()
 	var last stepRun
