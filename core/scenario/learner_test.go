@@ -141,3 +141,20 @@ func TestAStepAppliesTheLearnersFileWhenTheyKeepIt(t *testing.T) {
 		t.Fatal("UseFile changed the scenario itself")
 	}
 }
+
+func TestDeeplyNestedBracketsAreRefusedBeforeDecoding(t *testing.T) {
+	deep := "apiVersion: kubeplay.dev/v1\nkind: Scenario\nname: deep\nsteps: " + strings.Repeat("[", 20000) + strings.Repeat("]", 20000) + "\n"
+	if _, err := Parse("lesson.yaml", []byte(deep)); err == nil || err.Error() != "lesson.yaml:4: brackets nested deeper than 64 levels" {
+		t.Fatalf("Parse = %v", err)
+	}
+	// Brackets in quotes and comments, and ordinary flow YAML, are not counted against it.
+	ok, err := readTestdata("your-turn.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ok += "# " + strings.Repeat("[", 100) + "\n"
+	ok = strings.Replace(ok, "hint: {ja: \"web.yaml", "hint: {ja: \""+strings.Repeat("{", 100)+" web.yaml", 1)
+	if _, err := Parse("lesson.yaml", []byte(ok)); err != nil {
+		t.Fatalf("Parse of a lesson with brackets in a comment and a string: %v", err)
+	}
+}

@@ -73,6 +73,9 @@ func Parse(filename string, data []byte) (*Scenario, error) {
 	if len(data) > MaxFileBytes {
 		return nil, fail(0, "the file is larger than %d bytes", MaxFileBytes)
 	}
+	if line := tooDeep(data, MaxFlowDepth); line > 0 {
+		return nil, fail(line, "brackets nested deeper than %d levels", MaxFlowDepth)
+	}
 	var root yaml.Node
 	if err := yaml.Unmarshal(data, &root); err != nil {
 		return nil, yamlError(filename, err)
@@ -99,6 +102,43 @@ func Parse(filename string, data []byte) (*Scenario, error) {
 		return nil, &LoadError{File: filename, Problems: probs}
 	}
 	return sc, nil
+}
+
+// MaxFlowDepth bounds how deeply [ ] and { } may nest: a hostile lesson of
+// thousands of brackets is refused before the YAML decoder spends seconds on it.
+const MaxFlowDepth = 64
+
+// tooDeep returns the line where flow brackets (outside quotes and comments)
+// nest deeper than max, or 0.
+func tooDeep(data []byte, max int) int {
+	depth, line := 0, 1
+	var quote byte
+	comment := false
+	for i, b := range data {
+		switch {
+		case b == '\n':
+			line++
+			comment = false
+		case comment:
+		case quote != 0:
+			if b == quote {
+				quote = 0
+			}
+		case b == '"' || b == '\'':
+			quote = b
+		case b == '#' && (i == 0 || data[i-1] == ' ' || data[i-1] == '\t' || data[i-1] == '\n'):
+			comment = true
+		case b == '[' || b == '{':
+			if depth++; depth > max {
+				return line
+			}
+		case b == ']' || b == '}':
+			if depth > 0 {
+				depth--
+			}
+		}
+	}
+	return 0
 }
 
 var (

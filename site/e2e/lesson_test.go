@@ -121,7 +121,7 @@ func TestHostileLessonsStayInertAndBounded(t *testing.T) {
 	cases := []struct {
 		name, lesson, want string
 	}{
-		{"a javascript: link in narration", scripted, `link "javascript:alert(1)" is not http(s)`},
+		{"a javascript: link in narration", scripted, `lesson.yaml:42: step 1 narration (ja): link "javascript:alert(1" is not http(s)`},
 		{"deeply nested YAML", deep, "lesson.yaml"},
 		{"an endless sleep", endless, `lesson.yaml:44: step 1: sleep: invalid time interval "99999h"`},
 		{"a lesson over 1 MiB", huge, "larger than"},
@@ -269,4 +269,54 @@ func TestALessonIframeStartsWithNoLeftoverRows(t *testing.T) {
 	if m.Rows != m.Trace || m.Restarts != 0 {
 		t.Errorf("the events pane holds %d rows (%d sequence restarts) for the scenario cluster's %d trace records", m.Rows, m.Restarts, m.Trace)
 	}
+}
+
+func TestTheEmbedDialogSetsEveryParameterAndEmbedsMyFilesAndLesson(t *testing.T) {
+	p, _ := openAt(t, "/#"+lessonLink(t, yourTurnLesson(t)), 1400, 900)
+	p.click("#embed")
+	p.poll(`document.querySelector('#embed-dialog[open] .kp-snippet') !== null`, 5*time.Second)
+	eval[bool](p, `(() => {
+		const set = (id, v) => { const e = document.getElementById(id); if (e.type === 'checkbox') e.checked = v; else e.value = v; e.dispatchEvent(new Event('change')); };
+		set('embed-lang', 'ja'); set('embed-step', '1'); set('embed-speed', '5'); set('embed-paused', true);
+		set('embed-ro-editor', true); set('embed-ro-terminal', true);
+		for (const cb of document.querySelectorAll('#embed-dialog .kp-panes input')) { if (cb.value === 'explain') { cb.checked = true; cb.dispatchEvent(new Event('change')); } }
+		set('embed-mine', true);
+		return true; })()`)
+	p.poll(`document.querySelector('#embed-dialog .kp-snippet').value.includes('#v1:')`, 5*time.Second)
+	snippet := eval[string](p, `document.querySelector('#embed-dialog .kp-snippet').value`)
+	for _, want := range []string{"panes=editor,diagram,events,terminal,explain", "lang=ja", "step=1", "speed=5", "paused=1", "readonly=editor,terminal", "#v1:"} {
+		if !strings.Contains(snippet, want) {
+			t.Errorf("the snippet lacks %q: %s", want, snippet)
+		}
+	}
+	frag := snippet[strings.Index(snippet, "#v1:")+1:]
+	frag = frag[:strings.IndexByte(frag, '"')]
+	st, err := share.Decode(frag)
+	if err != nil || !strings.Contains(st.Lesson, "name: fix-the-typo") || len(st.Files) != 2 {
+		t.Errorf("the embedded state: %+v, %v", st, err)
+	}
+	p.checkConsole()
+}
+
+func TestTheAddressFollowsTheStateWithoutNewHistoryEntries(t *testing.T) {
+	p, _ := openAt(t, "/", 1400, 900)
+	entries := eval[int](p, `history.length`)
+	p.setEditor("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: followed\ndata:\n  a: b\n")
+	p.click("#apply")
+	p.click("#tab-terminal")
+	p.poll(`location.hash.startsWith('#v1:')`, 10*time.Second)
+	var st *share.State
+	for end := time.Now().Add(10 * time.Second); time.Now().Before(end); time.Sleep(200 * time.Millisecond) {
+		var err error
+		if st, err = share.Decode(strings.TrimPrefix(eval[string](p, `location.hash`), "#")); err == nil && st.View != nil && st.View.Tab == "terminal" {
+			break
+		}
+	}
+	if st == nil || len(st.Files) == 0 || !strings.Contains(st.Files[0].Content, "name: followed") || st.View == nil || st.View.Tab != "terminal" || st.View.Lang != "en" {
+		t.Fatalf("the address holds %+v", st)
+	}
+	if got := eval[int](p, `history.length`); got != entries {
+		t.Errorf("history grew from %d to %d entries", entries, got)
+	}
+	p.checkConsole()
 }
