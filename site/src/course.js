@@ -5,6 +5,7 @@
 // is there for the browser tests and for the console.
 
 const frames = new Map(); // id -> {el, origin, ready, resolveReady, pending: Map(id -> resolve)}
+const log = []; // every message the playgrounds posted unasked (ready, step, lesson-complete, applied, resize)
 let seq = 0;
 
 function frameOf(source) {
@@ -18,6 +19,7 @@ window.addEventListener('message', (ev) => {
   const m = ev.data;
   if (!m || typeof m !== 'object') return;
   if (m.type === 'kubeplay:ready') f.resolveReady();
+  if (typeof m.type === 'string' && m.type !== 'kubeplay:result') log.push({ frame: f.el.id, ...m });
   if (m.type === 'kubeplay:step' || m.type === 'kubeplay:lesson-complete') progress(f, m);
   if (m.type === 'kubeplay:result') {
     f.resolveReady();
@@ -89,9 +91,7 @@ for (const host of document.querySelectorAll('.host[data-for]')) {
 
 // progress: each playground's bar, fed by its kubeplay:step and kubeplay:lesson-complete messages (issue 12).
 // A course or an LMS records the same messages: window.course.log holds them.
-const log = [];
 function progress(f, m) {
-  log.push({ frame: f.el.id, ...m });
   const bar = document.querySelector(`progress[data-progress="${f.el.id}"]`);
   const label = document.querySelector(`[data-progress-label="${f.el.id}"]`);
   if (!bar) return;

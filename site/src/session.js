@@ -1,4 +1,5 @@
-// session: what the page is playing — free play or a built-in scenario, its seed and how far its steps went —
+// session: what the page is playing — free play, a built-in scenario or a lesson someone wrote (issue 12), its
+// seed and how far its steps went (a learner's turn is checked live against the learner's cluster) —
 // and everything that restores or reproduces it: share links (#v1:… and /s/{id} short links), the embed
 // parameters (?embed=1&panes=…&scenario=…), the scenario picker, the player pane, the Share and Embed dialogs
 // and the postMessage API. It adds to window.kubeplay: shareURL(), scenarios(), loadScenario(name, {seed}),
