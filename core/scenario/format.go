@@ -86,8 +86,18 @@ type File struct {
 }
 
 // Step is one idea of the lesson: narration, what to run, what to expect.
+// A step with YourTurn is the learner's turn: it has expectations and no
+// Apply or Run; the learner acts, and the step is checked against the
+// cluster they made (Player.Check). Its optional Solution is what "show me"
+// (and kubeplay run / check) runs instead.
 type Step struct {
 	Narration Text `yaml:"narration,omitempty" json:"narration"`
+	// YourTurn is the goal the learner reaches by themselves.
+	YourTurn Text `yaml:"yourTurn,omitempty" json:"yourTurn"`
+	// Hint helps a learner who is stuck (learner's turn only).
+	Hint Text `yaml:"hint,omitempty" json:"hint"`
+	// Solution is the author's way to reach the goal (learner's turn only).
+	Solution *Solution `yaml:"solution,omitempty" json:"solution,omitempty"`
 	// Apply applies one of Files (as `kubectl apply -f NAME`), before Run.
 	Apply string `yaml:"apply,omitempty" json:"apply,omitempty"`
 	// Run are shell lines: kubectl ..., sleep DURATION, sim ..., kubeplay explain pod NAME.
@@ -101,6 +111,16 @@ type Step struct {
 
 	line int
 }
+
+// Solution is what a learner's-turn step runs when the learner asks to be
+// shown: like a scripted step, Apply first, then Run.
+type Solution struct {
+	Apply string `yaml:"apply,omitempty" json:"apply,omitempty"`
+	Run   Lines  `yaml:"run,omitempty" json:"run,omitempty"`
+}
+
+// Learner reports whether the step is the learner's turn.
+func (s *Step) Learner() bool { return !s.YourTurn.IsZero() }
 
 // Lines is a list of shell lines; a single string is one line.
 type Lines []string

@@ -73,6 +73,9 @@ func Parse(filename string, data []byte) (*Scenario, error) {
 	if len(data) > MaxFileBytes {
 		return nil, fail(0, "the file is larger than %d bytes", MaxFileBytes)
 	}
+	if line := tooDeep(data, MaxFlowDepth); line > 0 {
+		return nil, fail(line, "brackets nested deeper than %d levels", MaxFlowDepth)
+	}
 	var root yaml.Node
 	if err := yaml.Unmarshal(data, &root); err != nil {
 		return nil, yamlError(filename, err)
@@ -101,13 +104,50 @@ func Parse(filename string, data []byte) (*Scenario, error) {
 	return sc, nil
 }
 
+// MaxFlowDepth bounds how deeply [ ] and { } may nest: a hostile lesson of
+// thousands of brackets is refused before the YAML decoder spends seconds on it.
+const MaxFlowDepth = 64
+
+// tooDeep returns the line where flow brackets (outside quotes and comments)
+// nest deeper than max, or 0.
+func tooDeep(data []byte, max int) int {
+	depth, line := 0, 1
+	var quote byte
+	comment := false
+	for i, b := range data {
+		switch {
+		case b == '\n':
+			line++
+			comment = false
+		case comment:
+		case quote != 0:
+			if b == quote {
+				quote = 0
+			}
+		case b == '"' || b == '\'':
+			quote = b
+		case b == '#' && (i == 0 || data[i-1] == ' ' || data[i-1] == '\t' || data[i-1] == '\n'):
+			comment = true
+		case b == '[' || b == '{':
+			if depth++; depth > max {
+				return line
+			}
+		case b == ']' || b == '}':
+			if depth > 0 {
+				depth--
+			}
+		}
+	}
+	return 0
+}
+
 var (
 	yamlLineRe  = regexp.MustCompile(`^line (\d+): (.*)$`)
 	unknownRe   = regexp.MustCompile(`^field (\S+) not found in type (\S+)$`)
 	yamlPrefix  = regexp.MustCompile(`^yaml: (line (\d+): )?`)
 	typeWording = map[string]string{
 		"scenario.Scenario": "a scenario", "scenario.Text": "a text (ja, en)", "scenario.Cluster": "cluster",
-		"scenario.NodeSpec": "a node", "scenario.Taint": "a taint", "scenario.File": "a file",
+		"scenario.NodeSpec": "a node", "scenario.Solution": "a solution (apply, run)", "scenario.Taint": "a taint", "scenario.File": "a file",
 		"scenario.Step": "a step", "scenario.Expect": "an expectation (events, podStatus, output, absent)",
 		"scenario.EventsExpect": "events", "scenario.PodStatusExpect": "podStatus",
 		"scenario.OutputExpect": "output", "scenario.AbsentExpect": "absent", "images.Repository": "an image repository",
@@ -317,12 +357,44 @@ func validate(sc *Scenario, root *yaml.Node) []Problem {
 		st := &sc.Steps[i]
 		si := strconv.Itoa(i)
 		checkText(st.Narration, fmt.Sprintf("step %d narration", i+1), false, "steps", si, "narration")
+		checkText(st.YourTurn, fmt.Sprintf("step %d yourTurn", i+1), false, "steps", si, "yourTurn")
+		checkText(st.Hint, fmt.Sprintf("step %d hint", i+1), false, "steps", si, "hint")
 		if st.Apply != "" {
 			if _, ok := sc.File(st.Apply); !ok {
 				add(at("steps", si, "apply"), "step %d applies %q, which is not one of files", i+1, st.Apply)
 			}
 		}
-		if st.Narration.IsZero() && st.Apply == "" && len(st.Run) == 0 && len(st.Expect) == 0 {
+		if st.Learner() {
+			if st.Apply != "" || len(st.Run) > 0 {
+				add(at("steps", si, "yourTurn"), "step %d is the learner's turn (yourTurn): it has no apply or run (put the author's way in solution)", i+1)
+			}
+			if len(st.Expect) == 0 {
+				add(at("steps", si, "yourTurn"), "step %d is the learner's turn (yourTurn): it needs expect, what the learner's cluster must show", i+1)
+			}
+		} else {
+			if !st.Hint.IsZero() {
+				add(at("steps", si, "hint"), "step %d: hint belongs to a learner's turn (yourTurn)", i+1)
+			}
+			if st.Solution != nil {
+				add(at("steps", si, "solution"), "step %d: solution belongs to a learner's turn (yourTurn)", i+1)
+			}
+		}
+		if sol := st.Solution; sol != nil {
+			if sol.Apply == "" && len(sol.Run) == 0 {
+				add(at("steps", si, "solution"), "step %d: solution needs apply or run", i+1)
+			}
+			if sol.Apply != "" {
+				if _, ok := sc.File(sol.Apply); !ok {
+					add(at("steps", si, "solution", "apply"), "step %d: solution applies %q, which is not one of files", i+1, sol.Apply)
+				}
+			}
+			for j, line := range sol.Run {
+				if msg := checkLine(line); msg != "" {
+					add(at("steps", si, "solution", "run", strconv.Itoa(j)), "step %d: solution: %s", i+1, msg)
+				}
+			}
+		}
+		if st.Narration.IsZero() && !st.Learner() && st.Apply == "" && len(st.Run) == 0 && len(st.Expect) == 0 {
 			add(st.line, "step %d is empty (give narration, apply, run or expect)", i+1)
 		}
 		for _, k := range st.Trace {

@@ -84,6 +84,13 @@ type Player struct {
 	next       int
 	result     *Result
 	stopTrace  []func()
+
+	// The current step became current at curStart, when curEvents events
+	// had been observed: a learner's turn is checked from there.
+	curStart  time.Time
+	curEvents int
+	// mine are the learner's versions of the scenario's files (UseFile).
+	mine map[string]string
 }
 
 // tee writes command output to the transcript and the step's output.
@@ -140,7 +147,15 @@ func NewPlayer(sc *Scenario, opts Options) *Player {
 		}))
 	}
 	fmt.Fprintf(&p.transcript, "# scenario %s (seed %d)\n", sc.Name, copts.Seed)
+	p.becomeCurrent()
 	return p
+}
+
+// becomeCurrent marks the next step as current from now on.
+func (p *Player) becomeCurrent() {
+	p.curStart = p.c.Sim.Now()
+	p.curEvents = len(p.events)
+	p.stepOut.Reset()
 }
 
 // Cluster returns the cluster the scenario plays on.
@@ -183,31 +198,22 @@ func (p *Player) Step() (sr StepResult) {
 			p.result.Steps = append(p.result.Steps, sr)
 		}
 	}()
-	if i > 0 {
-		p.transcript.WriteString("\n")
-	}
-	fmt.Fprintf(&p.transcript, "# step %d\n", i+1)
-	if p.opts.Lang != "" && !st.Narration.IsZero() {
-		for _, l := range strings.Split(strings.TrimRight(PlainText(Markdown(st.Narration.In(p.opts.Lang))), "\n"), "\n") {
-			p.transcript.WriteString(strings.TrimRight("# "+l, " ") + "\n")
-		}
-	}
+	p.header(i)
 	p.stepOut.Reset()
 	if len(st.Trace) > 0 {
 		stop := p.c.Sim.Trace.Subscribe(p.traceLines(st.Trace))
 		defer stop()
 	}
 	win := window{stepEvents: len(p.events)}
-	out := tee{p}
-	if st.Apply != "" {
-		p.endLine()
-		f, _ := p.sc.File(st.Apply)
-		fmt.Fprintf(out, "$ kubectl apply -f %s\n", f.Name)
-		p.c.Kubectl(out).ApplyContent(f.Name, []byte(f.Content), out, out)
-	}
-	for _, line := range st.Run {
-		p.endLine()
-		p.sh.Exec(line)
+	if st.Learner() {
+		// The learner's turn, played by the author's solution ("show me"):
+		// its expectations look from when the step became current.
+		win.stepEvents = p.curEvents
+		if st.Solution != nil {
+			p.act(st.Solution.Apply, st.Solution.Run)
+		}
+	} else {
+		p.act(st.Apply, st.Run)
 	}
 	p.endLine()
 	for j := range st.Expect {
@@ -223,7 +229,144 @@ func (p *Player) Step() (sr StepResult) {
 	sr.Output = p.stepOut.String()
 	sr.Elapsed = p.c.Sim.Now().Sub(start)
 	p.result.Steps = append(p.result.Steps, sr)
+	p.becomeCurrent()
 	return sr
+}
+
+// header writes step i's "# step N" line (", your turn" for the learner's)
+// and, with Options.Lang, its narration and goal as "# " lines.
+func (p *Player) header(i int) {
+	st := &p.sc.Steps[i]
+	if i > 0 {
+		p.transcript.WriteString("\n")
+	}
+	if st.Learner() {
+		fmt.Fprintf(&p.transcript, "# step %d (your turn)\n", i+1)
+	} else {
+		fmt.Fprintf(&p.transcript, "# step %d\n", i+1)
+	}
+	if p.opts.Lang == "" {
+		return
+	}
+	for _, t := range []Text{st.Narration, st.YourTurn} {
+		if t.IsZero() {
+			continue
+		}
+		for _, l := range strings.Split(strings.TrimRight(PlainText(Markdown(t.In(p.opts.Lang))), "\n"), "\n") {
+			p.transcript.WriteString(strings.TrimRight("# "+l, " ") + "\n")
+		}
+	}
+}
+
+// act applies one of the scenario's files (when apply is set), then runs
+// the lines, printing both to the transcript as kubeplay shell does.
+func (p *Player) act(apply string, run []string) {
+	out := tee{p}
+	if apply != "" {
+		p.endLine()
+		f, _ := p.sc.File(apply)
+		if c, ok := p.mine[apply]; ok {
+			f.Content = c
+		}
+		fmt.Fprintf(out, "$ kubectl apply -f %s\n", f.Name)
+		p.c.Kubectl(out).ApplyContent(f.Name, []byte(f.Content), out, out)
+	}
+	for _, line := range run {
+		p.endLine()
+		p.sh.Exec(line)
+	}
+}
+
+// UseFile makes the steps that apply the scenario's file name apply the
+// learner's content instead (the learner kept their edited file).
+func (p *Player) UseFile(name, content string) {
+	if p.mine == nil {
+		p.mine = map[string]string{}
+	}
+	p.mine[name] = content
+}
+
+// Step states reported for a learner's turn (and by the page for every step).
+const (
+	StatePending = "pending"
+	StatePassed  = "passed"
+	StateFailed  = "failed"
+)
+
+// Check is a learner's turn checked against the cluster as it is now.
+type Check struct {
+	Index int `json:"index"` // 0-based
+	// State: passed (every expectation holds; the step is done and the next
+	// one is current), failed (an expectation's within or for has passed
+	// without it holding, or a holding one broke; the learner may still
+	// reach the goal), or pending.
+	State        string         `json:"state"`
+	Expectations []ExpectResult `json:"expectations"`
+}
+
+// Check evaluates the current step when it is the learner's turn, at the
+// cluster's present, without moving the clock (the learner's own actions
+// and the running clock do that). ok is false when there is no current
+// learner's step. Windows (within, for) count from when the step became
+// current. A step that holds is recorded like a step that ran, and the
+// next one becomes current.
+func (p *Player) Check() (ch Check, ok bool) {
+	if p.Done() || !p.sc.Steps[p.next].Learner() {
+		return ch, false
+	}
+	i := p.next
+	st := &p.sc.Steps[i]
+	ch = Check{Index: i, State: StatePassed}
+	win := window{stepEvents: p.curEvents}
+	elapsed := p.c.Sim.Now().Sub(p.curStart)
+	failed, pending := false, false
+	for j := range st.Expect {
+		e := &st.Expect[j]
+		c := newChecker(e)
+		holds, got := c.check(p, win)
+		r := ExpectResult{Step: i + 1, Index: j + 1, Line: e.line, Description: c.describe(), Passed: holds, Got: got, Waited: elapsed}
+		switch {
+		case c.holds() && !holds:
+			failed = true // the thing that must not happen happened
+		case c.holds() && elapsed < c.deadline():
+			r.Passed, r.Got = false, fmt.Sprintf("%s of %s so far", fmtDuration(elapsed), fmtDuration(c.deadline()))
+			pending = true
+		case !holds && c.deadline() > 0 && elapsed >= c.deadline():
+			failed = true
+		case !holds:
+			pending = true
+		}
+		ch.Expectations = append(ch.Expectations, r)
+	}
+	switch {
+	case failed:
+		ch.State = StateFailed
+	case pending:
+		ch.State = StatePending
+	default:
+		p.next++
+		p.header(i)
+		sr := StepResult{Index: i + 1, Output: p.stepOut.String(), Expectations: ch.Expectations, Elapsed: elapsed}
+		for _, r := range ch.Expectations {
+			p.endLine()
+			p.transcript.WriteString(r.Message() + "\n")
+		}
+		p.result.Steps = append(p.result.Steps, sr)
+		p.becomeCurrent()
+	}
+	return ch, true
+}
+
+// Typed adds what the learner's terminal printed to the current step's
+// output, which output expectations look at.
+func (p *Player) Typed(out string) { p.stepOut.WriteString(out) }
+
+// Current returns the current step (nil when every step has run).
+func (p *Player) Current() *Step {
+	if p.Done() {
+		return nil
+	}
+	return &p.sc.Steps[p.next]
 }
 
 // endLine ends an unfinished output line (jsonpath prints no newline), so

@@ -41,6 +41,22 @@ type State struct {
 	Scenario string `json:"scenario"`
 	Seed     int64  `json:"seed"`
 	Step     int    `json:"step"`
+	// Lesson is a scenario's YAML (issue 12): a lesson anyone wrote, checked by the page with the loader
+	// kubeplay check uses. It wins over Scenario.
+	Lesson string `json:"lesson,omitempty"`
+	// Journal is the learner's inputs in order (the core's journal(): {version, base, entries, now}); a
+	// free-play link replays it to the same virtual time. Kept as JSON: the core reads it.
+	Journal json.RawMessage `json:"journal,omitempty"`
+	// View is how the page looked: language, speed, open tab, events filter.
+	View *View `json:"view,omitempty"`
+}
+
+// View is the page's presentation, which a link carries too.
+type View struct {
+	Lang   string  `json:"lang,omitempty"`
+	Speed  float64 `json:"speed,omitempty"`
+	Tab    string  `json:"tab,omitempty"`
+	Filter string  `json:"filter,omitempty"`
 }
 
 // Decode parses a v1 payload (without the leading '#'). It refuses, with an error wrapping one of the Err
@@ -76,6 +92,13 @@ func Decode(payload string) (*State, error) {
 	}
 	if st.Step < 0 {
 		return nil, fmt.Errorf("%w: step is negative", ErrShape)
+	}
+	if j := bytes.TrimSpace(st.Journal); len(j) > 0 {
+		if string(j) == "null" {
+			st.Journal = nil
+		} else if j[0] != '{' {
+			return nil, fmt.Errorf("%w: journal is not an object", ErrShape)
+		}
 	}
 	return &st, nil
 }
@@ -113,7 +136,9 @@ func Inflate(payload string) ([]byte, error) {
 // Encode returns the v1 payload for st (keys in the documented order, best compression).
 func Encode(st *State) (string, error) {
 	if st.Files == nil {
-		st = &State{Files: []File{}, Scenario: st.Scenario, Seed: st.Seed, Step: st.Step}
+		c := *st
+		c.Files = []File{}
+		st = &c
 	}
 	js, err := json.Marshal(st)
 	if err != nil {

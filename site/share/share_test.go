@@ -126,3 +126,41 @@ func BenchmarkDecodeATypicalPayload(b *testing.B) {
 	}
 	b.ReportMetric(float64(len(p)), "payload-bytes")
 }
+
+// issue 12: the lesson, journal and view keys read the same in Go and in share.js (site/test/share.test.mjs
+// decodes lessonFromGo, which this test pins; lessonFromJS was written by share.js's encoder).
+const (
+	lessonFromGo = "v1:TJG9TsMwFIVfJTqsVptQsdyZN0BiIR2c5lK5da4t200UVXkOFsTGgniuisdATsPP4sHyOf6-e894NpYj6OkM0R2DMHCzGnVnobBzklgSCEcjLRX37K0bO5ZUC6atQtyx6GAcCFCIzC1ooxATe1ClYDlGJyBobx45ROOEiuOpYW_1uGq5X_dVLdfyh6WrlgxCRWeEa7kpLi_vl9fPr4-3WqBwcKcg2oLO6K-F80eNjpzvFoRJgSUFs5hlnggqFdJ8Oj8jeTtCQYd9fvXnvZ3Ub6S6nTPVXfkTCyf5F8ouu2SLPafCuzZim8cibgBtyrIsJ4Xe8JDRrJY9CAedJ-VnzlyuGxASh85kLZX3kTiA4F27HrjBNH0HAAD__w"
+	lessonFromJS = "v1:TZE9bsMwDIWvYryuQmI36MK5NyjQpc4gx6yhRKYESbFhBD5Hl6Jbl6LnCnqMQk76s3Ag-B6_R57wbCxH0NMJonsGYeRmNeneQmHnJLEkEA5GWiru2Vs39SypFsxbhbhj0cE4EKAQmVvQRiEm9qBKwXKMTkDQ3jxyiMYJFYdjw97qadXysB6qWi7mD1evWjIIFb0RruWmOL-8n18_vz7eaoHC3h2DaAs6YbgYLosaHTn3rgizAksK5pos80RQqZCW6vyC5O0EBR26PPWXezurX0l1u2iqu_JHFo7yT5Sz7JItOk6Fd23ENp9F3AjalGVZzgqD4TGjWS0dCHudL-UXzmyuGxASh97kWCr_I3EAwbt2PXKDef4G"
+)
+
+func TestTheLessonVectorsReadTheSameInGoAndJS(t *testing.T) {
+	want := &State{
+		Files: []File{{Name: "web.yaml", Content: "kind: Deployment\n"}}, Seed: 3, Step: 1,
+		Lesson:  "apiVersion: kubeplay.dev/v1\nkind: Scenario\nname: mine\n# 日本語\n",
+		Journal: []byte(`{"version":1,"base":{"seed":3},"entries":[{"steps":0,"t":0,"op":"apply","args":["web.yaml"]},{"steps":12,"t":1500,"op":"run","args":["kubectl get pods"]}],"now":30000}`),
+		View:    &View{Lang: "ja", Speed: 2, Tab: "terminal", Filter: "pod/web"},
+	}
+	p, err := Encode(want)
+	if err != nil || p != lessonFromGo {
+		t.Fatalf("Encode = %q, %v; want the pinned vector %q", p, err, lessonFromGo)
+	}
+	for _, v := range []string{lessonFromGo, lessonFromJS} {
+		got, err := Decode(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("Decode = %+v\n journal %s, want %+v", got, got.Journal, want)
+		}
+	}
+	old, err := Decode(mustJSON(t, `{"files":[],"seed":1}`))
+	if err != nil || old.Lesson != "" || old.Journal != nil || old.View != nil {
+		t.Fatalf("a payload without the new keys = %+v, %v", old, err)
+	}
+	for _, bad := range []string{`{"lesson":5}`, `{"journal":[1]}`, `{"journal":"x"}`, `{"view":"ja"}`, `{"view":{"lang":1}}`, `{"view":{"speed":"2"}}`} {
+		if _, err := Decode(mustJSON(t, bad)); !errors.Is(err, ErrShape) {
+			t.Errorf("Decode(%s) = %v, want ErrShape", bad, err)
+		}
+	}
+}

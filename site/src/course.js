@@ -5,6 +5,7 @@
 // is there for the browser tests and for the console.
 
 const frames = new Map(); // id -> {el, origin, ready, resolveReady, pending: Map(id -> resolve)}
+const log = []; // every message the playgrounds posted unasked (ready, step, lesson-complete, applied, resize)
 let seq = 0;
 
 function frameOf(source) {
@@ -18,6 +19,8 @@ window.addEventListener('message', (ev) => {
   const m = ev.data;
   if (!m || typeof m !== 'object') return;
   if (m.type === 'kubeplay:ready') f.resolveReady();
+  if (typeof m.type === 'string' && m.type !== 'kubeplay:result') log.push({ frame: f.el.id, ...m });
+  if (m.type === 'kubeplay:step' || m.type === 'kubeplay:lesson-complete') progress(f, m);
   if (m.type === 'kubeplay:result') {
     f.resolveReady();
     const done = f.pending.get(m.id);
@@ -86,4 +89,37 @@ for (const host of document.querySelectorAll('.host[data-for]')) {
   }
 }
 
-window.course = { send, ready: (frameId) => frames.get(frameId)?.ready };
+// progress: each playground's bar, fed by its kubeplay:step and kubeplay:lesson-complete messages (issue 12).
+// A course or an LMS records the same messages: window.course.log holds them.
+function progress(f, m) {
+  const bar = document.querySelector(`progress[data-progress="${f.el.id}"]`);
+  const label = document.querySelector(`[data-progress-label="${f.el.id}"]`);
+  if (!bar) return;
+  f.passed = f.passed || new Set();
+  if (m.type === 'kubeplay:step') {
+    if (m.passed) f.passed.add(m.index);
+    else f.passed.delete(m.index);
+  }
+  bar.value = f.passed.size;
+  const total = Number(bar.max) || 0;
+  if (label) {
+    label.textContent = m.type === 'kubeplay:lesson-complete'
+      ? `✓ ${m.passed}/${m.steps} — complete / 完了`
+      : `${f.passed.size}/${total}${m.passed ? '' : ` — ✗ step ${m.index + 1}: ${(m.failed || []).map((x) => x.expectation).join('; ')}`}`;
+  }
+}
+
+// The bars learn each lesson's length from the playground's state once it is ready.
+for (const f of frames.values()) {
+  f.ready.then(async () => {
+    const a = await post(f, { type: 'kubeplay:state' });
+    const bar = document.querySelector(`progress[data-progress="${f.el.id}"]`);
+    if (bar && a.ok && a.state && a.state.steps) {
+      bar.max = a.state.steps;
+      const label = document.querySelector(`[data-progress-label="${f.el.id}"]`);
+      if (label && !label.textContent) label.textContent = `0/${a.state.steps}`;
+    }
+  });
+}
+
+window.course = { send, ready: (frameId) => frames.get(frameId)?.ready, log };

@@ -3,10 +3,21 @@
 //   panes=editor,diagram,events,terminal     which panes show (default: all four)
 //   scenario=NAME                            which built-in scenario opens
 //   origins=https://a.example,https://b.example  origins allowed to use the postMessage API (postmessage.js)
-//   lang=ja|en                               the language
+//   lang=ja|en                               the language (the Embed dialog writes the host page's <html lang>)
+//   step=N                                   start at step N of the scenario or lesson (0-based: the steps before it replay)
+//   speed=X  paused=1                        the clock's speed; paused: the clock waits for the learner
+//   readonly=editor,terminal                 what the learner cannot change
+// panes may also name cluster, etcd, explain and lesson (tabs hidden by default in an embed).
+// An embed fills its iframe exactly (scenario.css, course.css); hosts that size the iframe to the page hear
+// {type:"kubeplay:resize", height} (watchSize).
 // The site operator may also allow origins with <html data-kubeplay-origins="https://a.example …">.
 
 export const PANES = ['editor', 'diagram', 'events', 'terminal'];
+/** Every pane an embed may show: the four default ones and the tabs the page hides in an embed by default. */
+export const ALL_PANES = [...PANES, 'cluster', 'etcd', 'explain', 'lesson'];
+/** The tabs of the right pane, in their order. */
+export const TAB_PANES = ['events', 'terminal', 'cluster', 'etcd', 'explain', 'lesson'];
+export const SPEEDS = [0.1, 0.25, 0.5, 1, 2, 5, 10, 25, 50, 100];
 
 /** normalizeOrigin returns the origin of an http(s) URL ("https://host[:port]"), or ''. */
 export function normalizeOrigin(s) {
@@ -26,7 +37,7 @@ export function parseEmbed(search = globalThis.location ? location.search : '', 
   let panes = PANES.slice();
   if (q.has('panes')) {
     const want = new Set(String(q.get('panes')).split(',').map((p) => p.trim().toLowerCase()));
-    panes = PANES.filter((p) => want.has(p));
+    panes = ALL_PANES.filter((p) => want.has(p));
     if (!panes.length) panes = PANES.slice();
   }
   const origins = new Set();
@@ -41,6 +52,9 @@ export function parseEmbed(search = globalThis.location ? location.search : '', 
   }
   const scenario = q.get('scenario') || '';
   const lang = q.get('lang');
+  const step = /^\d{1,4}$/.test(q.get('step') || '') ? Number(q.get('step')) : -1;
+  const speed = Number(q.get('speed'));
+  const readonly = new Set(String(q.get('readonly') || '').split(',').map((p) => p.trim().toLowerCase()));
   return {
     embed,
     panes,
@@ -48,6 +62,10 @@ export function parseEmbed(search = globalThis.location ? location.search : '', 
     scenarioParam: scenario,
     origins: [...origins],
     lang: lang === 'ja' || lang === 'en' ? lang : '',
+    step,
+    speed: SPEEDS.includes(speed) ? speed : 0,
+    paused: q.get('paused') === '1' || q.get('paused') === 'true',
+    readonly: ['editor', 'terminal'].filter((p) => readonly.has(p)),
   };
 }
 
@@ -56,28 +74,56 @@ export function applyEmbed(opts) {
   const root = document.documentElement;
   if (!opts.embed) return;
   root.classList.add('embed');
-  for (const p of PANES) root.classList.toggle(`no-${p}`, !opts.panes.includes(p));
+  for (const p of ALL_PANES) {
+    root.classList.toggle(`no-${p}`, !opts.panes.includes(p));
+    root.classList.toggle(`pane-${p}`, opts.panes.includes(p));
+  }
   const right = opts.panes.some((p) => p !== 'editor');
   root.classList.toggle('no-right', !right);
-  root.classList.toggle('no-tabs', !opts.panes.includes('events') && !opts.panes.includes('terminal'));
+  root.classList.toggle('no-tabs', !TAB_PANES.some((p) => opts.panes.includes(p)));
 }
 
 /** selectEmbedTab shows the first tab the embedder asked for (the events tab is the page's default). */
 export function selectEmbedTab(opts) {
-  if (!opts.embed || opts.panes.includes('events') || !opts.panes.includes('terminal')) return;
-  document.getElementById('tab-terminal')?.click();
+  if (!opts.embed) return;
+  const first = TAB_PANES.find((p) => opts.panes.includes(p));
+  const open = document.querySelector('.tabs [role="tab"][aria-selected="true"]');
+  if (first && (!open || !opts.panes.includes(open.id.replace(/^tab-/, '')))) document.getElementById(`tab-${first}`)?.click();
+}
+
+/** watchSize reports the page's natural height (controls, player and a comfortable work area) as it changes. */
+export function watchSize(notify, workArea = 520) {
+  if (typeof ResizeObserver !== 'function') return;
+  let last = 0;
+  const measure = () => {
+    const bar = document.querySelector('.controlbar');
+    const player = document.getElementById('player');
+    const playerH = player && !player.hidden ? Math.min(player.scrollHeight, 420) : 0;
+    const height = Math.ceil((bar ? bar.offsetHeight : 0) + playerH + workArea);
+    if (height !== last) {
+      last = height;
+      notify('resize', { height });
+    }
+  };
+  const ro = new ResizeObserver(measure);
+  for (const el of [document.querySelector('.controlbar'), document.getElementById('player')]) if (el) ro.observe(el);
+  measure();
 }
 
 /** embedURL builds the iframe address for a page at base (the playground's URL without query or fragment). */
-export function embedURL(base, { panes = PANES, scenario = '', origins = [], lang = '' } = {}) {
+export function embedURL(base, { panes = PANES, scenario = '', origins = [], lang = '', step = 0, speed = 0, paused = false, readonly = [], fragment = '' } = {}) {
   const q = new URLSearchParams();
   q.set('embed', '1');
-  if (panes.length && panes.length !== PANES.length) q.set('panes', panes.join(','));
+  if (panes.length && panes.join(',') !== PANES.join(',')) q.set('panes', panes.join(','));
   if (scenario) q.set('scenario', scenario);
   const os = origins.map(normalizeOrigin).filter(Boolean);
   if (os.length) q.set('origins', os.join(','));
   if (lang) q.set('lang', lang);
-  return `${base}?${q.toString().replace(/%2C/gi, ',')}`;
+  if (step > 0) q.set('step', String(step | 0));
+  if (speed && speed !== 1) q.set('speed', String(speed));
+  if (paused) q.set('paused', '1');
+  if (readonly.length) q.set('readonly', readonly.join(','));
+  return `${base}?${q.toString().replace(/%2C/gi, ',')}${fragment ? `#${fragment}` : ''}`;
 }
 
 const escAttr = (s) => String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

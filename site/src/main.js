@@ -19,14 +19,16 @@ performance.mark?.('kubeplay:views-built');
 kubeplay.ready.then(
   async () => {
     let play = true;
+    let embedSpeed = 0; // an embed's speed= parameter
     performance.mark?.('kubeplay:ready');
     try {
-      ({ play } = await startSession(kubeplay, views));
+      ({ play, speed: embedSpeed } = await startSession(kubeplay, views));
     } catch (e) {
       console.error('kubeplay: the session could not start', e); // eslint-disable-line no-console
     }
     let speed = 1;
     try { speed = Number(localStorage.getItem('kubeplay.speed')) || 1; } catch (_) { /* ignore */ }
+    if (embedSpeed) speed = embedSpeed;
     if (play) kubeplay.play(speed);
     performance.mark?.('kubeplay:session-open');
     markReady();

@@ -13,6 +13,11 @@
 //   → {type:"kubeplay:shareURL", id}                 ← {…result, url}
 //   any failure                                      ← {type:"kubeplay:result", id, ok:false, error}
 // Once ready the playground announces {type:"kubeplay:ready", version:1} to its parent when the parent's origin is allowed.
+// Then it tells that parent, unasked (issue 12), what the learner did and how the lesson goes:
+//   ← {type:"kubeplay:step", index, passed, failed:[{expectation, got}]}   a step ran, or a learner's turn passed or failed
+//   ← {type:"kubeplay:lesson-complete", name, steps, passed}             the last step is done
+//   ← {type:"kubeplay:applied", filename, code}                          an apply (editor, API)
+//   ← {type:"kubeplay:resize", height}                                   the page's natural height (embed.js)
 
 export const MAX_TEXT = 1 << 20;
 
@@ -92,20 +97,29 @@ export function installMessageAPI(kp, session, allowedOrigins) {
     }
   };
   window.addEventListener('message', onMessage);
+  let announced = false;
+  // notify posts to the parent only, at its own origin when it is allowed (a mismatched targetOrigin would be
+  // dropped by the browser with a console error): ancestorOrigins where the browser has it, else the referrer.
+  const notify = (type, body = {}) => {
+    if (!window.parent || window.parent === window) return;
+    let parentOrigin = '';
+    try {
+      parentOrigin = location.ancestorOrigins && location.ancestorOrigins.length ? location.ancestorOrigins[0] : new URL(document.referrer).origin;
+    } catch (_) { parentOrigin = ''; }
+    if (!allowed.has(parentOrigin)) return;
+    try {
+      window.parent.postMessage({ ...body, type: `kubeplay:${type}` }, parentOrigin);
+    } catch (_) { /* ignore */ }
+  };
   return {
     stop: () => window.removeEventListener('message', onMessage),
     announce() {
-      if (!window.parent || window.parent === window) return;
-      // Post only to the parent's own origin when it is allowed (a mismatched targetOrigin would be dropped
-      // by the browser with a console error): ancestorOrigins where the browser has it, else the referrer.
-      let parentOrigin = '';
-      try {
-        parentOrigin = location.ancestorOrigins && location.ancestorOrigins.length ? location.ancestorOrigins[0] : new URL(document.referrer).origin;
-      } catch (_) { parentOrigin = ''; }
-      if (!allowed.has(parentOrigin)) return;
-      try {
-        window.parent.postMessage({ type: 'kubeplay:ready', version: 1 }, parentOrigin);
-      } catch (_) { /* ignore */ }
+      announced = true;
+      notify('ready', { version: 1 });
+    },
+    /** notify tells the parent something happened (after the announcement: a host hears nothing before ready). */
+    notify(type, body) {
+      if (announced) notify(type, body);
     },
     allowed: () => [...allowed],
   };

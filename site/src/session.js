@@ -1,4 +1,5 @@
-// session: what the page is playing — free play or a built-in scenario, its seed and how far its steps went —
+// session: what the page is playing — free play, a built-in scenario or a lesson someone wrote (issue 12), its
+// seed and how far its steps went (a learner's turn is checked live against the learner's cluster) —
 // and everything that restores or reproduces it: share links (#v1:… and /s/{id} short links), the embed
 // parameters (?embed=1&panes=…&scenario=…), the scenario picker, the player pane, the Share and Embed dialogs
 // and the postMessage API. It adds to window.kubeplay: shareURL(), scenarios(), loadScenario(name, {seed}),
@@ -10,12 +11,13 @@
 
 import { decodeState, encodeState, ShareError } from './share.js';
 import { loadShortLink, createShortLink } from './shortlink.js';
-import { parseEmbed, applyEmbed, selectEmbedTab } from './embed.js';
+import { parseEmbed, applyEmbed, selectEmbedTab, watchSize } from './embed.js';
 import { installMessageAPI } from './postmessage.js';
 import { PlayerPane } from './ui/player.js';
-import { initShareUI } from './ui/sharedialog.js';
+import { initShareUI, openEmbed } from './ui/sharedialog.js';
 import { getEditorFiles, setEditorFiles, MAX_FILES } from './ui/editorfiles.js';
 import { showBanner } from './ui/banner.js';
+import { LessonPane, formatProblems } from './ui/lessonpane.js';
 import * as bus from './ui/bus.js';
 import { t, getLang, setLang, onLang } from './i18n.js';
 
@@ -36,6 +38,8 @@ const S = {
   pending: null, // what the next reset loads: {name, seed}
   lib: null, // the built-in library, once loadLibrary fetched it
   gen: 0, // bumped by every reset: a step answered after one is not recorded
+  lesson: '', // the YAML of a lesson anyone wrote ('' = built-in or free play)
+  live: null, // the latest live check of the current learner's turn
 };
 
 let kp = null;
@@ -84,7 +88,16 @@ async function onReset(opts) {
   S.gen++;
   resetting = true;
   try {
-    if (want.name) {
+    S.live = null;
+    S.lesson = '';
+    if (want.lesson) {
+      const d = await kp.call('loadScenarioText', want.lesson, want.seed || 0);
+      if (!d || d.problems) throw new Error(formatProblems(d && d.problems).join('\n'));
+      S.name = d.name;
+      S.seed = d.seed;
+      S.data = d;
+      S.lesson = want.lesson;
+    } else if (want.name) {
       const d = await kp.call('loadScenario', want.name, want.seed || 0);
       S.name = d.name;
       S.seed = d.seed;
@@ -96,11 +109,15 @@ async function onReset(opts) {
       S.seed = seed;
       S.data = null;
     }
+    // The views were cleared when kp.reset began, but a call answered between kp.reset's cluster and the one
+    // just built (the snapshot poller's) brought that discarded cluster's rows: clear them (issue 12).
+    if (want.lesson || want.name || (opts && opts.seed) !== (want.seed || 1)) bus.emit('reset', opts);
   } finally {
     resetting = false;
   }
   player.show(S.data);
   syncPicker();
+  if (S.lesson && lessonPane) lessonPane.set(S.lesson);
 }
 
 /** openScenario loads a built-in scenario on a fresh cluster (paused), then its files and its first steps. */
@@ -112,6 +129,7 @@ export async function openScenario(name, { seed = 0, files = null, step = 0 } = 
   setEditorFiles(editor, files && files.length ? files : S.data.files);
   const n = Math.min(step | 0, S.data.steps.length);
   for (let i = 0; i < n; i++) await runStep(i);
+  afterSteps();
 }
 
 /** openFree builds the default cluster with seed (free play), optionally with files. */
@@ -121,8 +139,11 @@ export async function openFree({ seed = 1, files = null } = {}) {
   if (files) setEditorFiles(editor, files);
 }
 
-/** runStep runs scenario step i (and any before it that have not run). */
-export async function runStep(i) {
+/**
+ * runStep runs scenario step i (and any before it that have not run); a learner's turn plays its solution.
+ * mine: step i applies the learner's version of its file (they kept their edit) rather than the lesson's.
+ */
+export async function runStep(i, { mine = false } = {}) {
   if (!S.data) throw new Error('no scenario is loaded');
   if (running || resetting) return null;
   running = true;
@@ -133,16 +154,18 @@ export async function runStep(i) {
     let r = null;
     while (gen === S.gen && S.next <= i && S.next < S.data.steps.length) {
       const at = S.next;
-      r = await kp.call('runStep', at);
+      r = await kp.call('runStep', at, at === i && mine ? JSON.stringify(mineFiles()) : '');
       if (gen !== S.gen) return null;
       S.results[at] = r;
       S.next = r.next;
       player.recorded(at, r);
+      stepDone(at, r);
     }
     return gen !== S.gen ? null : r; // each answer brought its trace, Events and output with it
   } finally {
     running = false;
     player.setBusy(false);
+    afterSteps();
   }
 }
 
@@ -154,12 +177,16 @@ export function state() {
   return {
     playing: !!c.playing, speed: c.speed ?? 1, now: kp.now(), scenario: S.name, step: S.next,
     steps: S.data ? S.data.steps.length : 0, seed: S.seed, files: editor ? editor.files.map((f) => f.name) : [],
+    lesson: !!S.lesson, results: results(),
   };
 }
 
 /** sharePayload is the v1: payload of the current state. */
-export function sharePayload() {
-  return encodeState({ files: getEditorFiles(editor), scenario: S.name, seed: S.seed, step: S.next });
+export async function sharePayload() {
+  return encodeState({
+    files: getEditorFiles(editor), scenario: S.lesson ? '' : S.name, seed: S.seed, step: S.next,
+    lesson: S.lesson, journal: S.data ? null : await journal(), view: viewState(),
+  });
 }
 
 /** pageBase is the playground's address without query or fragment (a short link's page is the root). */
@@ -192,18 +219,25 @@ async function restore(payload) {
     showBanner(linkError(e, payload), 'error', 'link');
     return null;
   }
-  if (st.scenario) await loadLibrary();
-  if (st.scenario && !known(st.scenario)) {
+  if (st.view) applyView(st.view);
+  if (st.scenario && !st.lesson) await loadLibrary();
+  if (st.scenario && !st.lesson && !known(st.scenario)) {
     showBanner(t('scenario.unknown', { name: trunc(st.scenario) }), 'error', 'link');
     return null;
   }
   if (st.files.length > MAX_FILES) showBanner(t('share.err.files', { n: MAX_FILES }), 'warn', 'files');
   const files = st.files.slice(0, MAX_FILES);
+  const step = embedOpts.step >= 0 ? embedOpts.step : st.step;
+  if (st.lesson) {
+    await openLesson(st.lesson, { seed: st.seed, files, step }).catch((e) => { if (!(e instanceof LessonError)) throw e; });
+    return false;
+  }
   if (st.scenario) {
-    await openScenario(st.scenario, { seed: st.seed, files, step: st.step });
+    await openScenario(st.scenario, { seed: st.seed, files, step });
     return false;
   }
   await openFree({ seed: st.seed > 0 ? st.seed : 1, files: files.length ? files : null });
+  if (st.journal) return replayJournal(st.journal);
   return true;
 }
 
@@ -225,6 +259,15 @@ function syncPicker() {
     }
     sel.dataset.lang = getLang();
   }
+  // A lesson someone wrote is the picker's last entry while it is open (issue 12).
+  sel.querySelector('option[data-lesson]')?.remove();
+  if (S.lesson && S.data) {
+    const o = document.createElement('option');
+    o.value = S.name;
+    o.dataset.lesson = '1';
+    o.textContent = `✎ ${getLang() === 'ja' ? S.data.title.ja || S.data.title.en : S.data.title.en || S.data.title.ja}`;
+    sel.append(o);
+  }
   sel.value = S.name;
 }
 
@@ -237,7 +280,10 @@ export async function startSession(kpApi, views) {
   kp = kpApi;
   editor = views.editor;
   if (embedOpts.embed) editor.save = () => {}; // embeds keep their own state: nothing shared through storage
-  player = new PlayerPane({ onRun: (i) => runStep(i).catch((e) => showBanner(t('player.error', { msg: e.message }), 'error')) });
+  player = new PlayerPane({
+    onRun: (i, opts) => runStep(i, opts).catch((e) => showBanner(t('player.error', { msg: e.message }), 'error')),
+    differs,
+  });
   views.player = player;
   try {
     S.seed = (await kp.stats()).seed || 1;
@@ -250,7 +296,7 @@ export async function startSession(kpApi, views) {
   onLang(syncPicker);
   syncPicker();
   bus.on('scenario', (name) => {
-    const go = name ? openScenario(name) : openFree({ seed: S.seed });
+    const go = S.lesson && name === S.name ? openLesson(S.lesson) : name ? openScenario(name) : openFree({ seed: S.seed });
     go.catch((e) => showBanner(e.message, 'error'));
   });
   Object.assign(kp, {
@@ -259,13 +305,28 @@ export async function startSession(kpApi, views) {
     loadScenario: (name, opts = {}) => openScenario(name, opts),
     runStep: (i) => runStep(typeof i === 'number' ? i : S.next),
     session: state,
+    loadLesson: (text, opts = {}) => openLesson(String(text ?? ''), opts),
+    checkLesson: (text) => checkLesson(String(text ?? '')),
+  });
+  lessonPane = new LessonPane({
+    check: checkLesson,
+    run: (text) => openLesson(text).catch((e) => { if (!(e instanceof LessonError)) showBanner(e.message, 'error'); }),
+    share: () => bus.emit('open-share'),
+    embed: () => openEmbed(),
   });
   initShareUI({ shareURL, sharePayload, createShortLink, scenarios, current: () => S.name, embed: embedOpts.embed });
+  if (embedOpts.readonly.includes('editor')) editor.setReadOnly(true);
+  if (embedOpts.readonly.includes('terminal')) {
+    const input = document.getElementById('terminal-input');
+    if (input) { input.disabled = true; input.placeholder = t('embed.readonlyTerminal'); }
+  }
   // Messages wait until the session has opened what the address asked for (a ?scenario= embed must not
   // answer "free play" while its scenario is still loading).
   let opened;
   const whenOpen = new Promise((r) => { opened = r; });
   const api = installMessageAPI(kp, { state, openScenario, runNextStep, shareURL, whenOpen }, embedOpts.origins);
+  host = api;
+  wireLessons();
 
   let play = true;
   try {
@@ -283,7 +344,7 @@ export async function startSession(kpApi, views) {
     } else if (embedOpts.scenarioParam && !payload) {
       await loadLibrary();
       if (known(embedOpts.scenarioParam)) {
-        await openScenario(embedOpts.scenarioParam);
+        await openScenario(embedOpts.scenarioParam, { step: Math.max(0, embedOpts.step) });
         play = false;
       } else {
         showBanner(t('scenario.unknown', { name: trunc(embedOpts.scenarioParam) }), 'error', 'link');
@@ -300,8 +361,243 @@ export async function startSession(kpApi, views) {
     kp.pause();
     restore(p).then((playAfter) => { if (playAfter) kp.play(); }, (e) => showBanner(e.message, 'error'));
   });
+  if (embedOpts.paused) play = false;
   document.body.dataset.session = 'ready';
   opened();
   api.announce();
-  return { play };
+  followAddress();
+  if (embedOpts.embed) watchSize(api.notify);
+  if (embedOpts.speed) {
+    const sp = document.getElementById('speed');
+    if (sp) sp.value = String(embedOpts.speed);
+    bus.clockState.speed = embedOpts.speed;
+  }
+  return { play, speed: embedOpts.speed || 0 };
+}
+
+// ---------- lessons anyone writes, the learner's turn, messages to the host, the address (issue 12) ----------
+
+let lessonPane = null;
+let host = null; // the postMessage API: notify(type, body) posts to an allowed parent
+
+/** LessonError: a lesson that did not pass the loader; its problems are shown, nothing was loaded. */
+export class LessonError extends Error {
+  constructor(problems) {
+    super(formatProblems(problems).join('\n'));
+    this.name = 'LessonError';
+    this.problems = problems;
+  }
+}
+
+const MAX_LESSON = 1 << 20; // as the loader's MaxFileBytes: a larger lesson never reaches the core
+
+/** checkLesson runs kubeplay check's loader on a lesson's YAML: {ok, name, steps, problems:[{line, message}]}. */
+export async function checkLesson(text) {
+  if (text.length > MAX_LESSON) return { ok: false, problems: [{ line: 0, message: `the file is larger than ${MAX_LESSON} bytes` }] };
+  return kp.call('checkScenarioText', text);
+}
+
+/** openLesson checks a lesson and, when it is valid, opens it like a built-in scenario; else shows its problems. */
+export async function openLesson(text, { seed = 0, files = null, step = 0 } = {}) {
+  const res = await checkLesson(text);
+  if (!res.ok) {
+    lessonPane?.set(text);
+    lessonPane?.show(res);
+    const lines = formatProblems(res.problems);
+    document.getElementById('banner')?.setAttribute('data-key', 'lesson');
+    showBanner(`${t('lesson.broken')}\n${lines.slice(0, 4).join('\n')}${lines.length > 4 ? '\n…' : ''}`, 'error', 'lesson');
+    document.body.dataset.lesson = 'invalid';
+    throw new LessonError(res.problems);
+  }
+  document.body.dataset.lesson = 'ok';
+  const banner = document.getElementById('banner');
+  if (banner && /lesson/.test(banner.dataset.key || '')) banner.hidden = true;
+  S.pending = { name: res.name, lesson: text, seed };
+  await kp.reset({ seed: seed || 1 });
+  setEditorFiles(editor, files && files.length ? files : S.data.files);
+  const n = Math.min(step | 0, S.data.steps.length);
+  for (let i = 0; i < n; i++) await runStep(i);
+  afterSteps();
+}
+
+// mineFiles is the learner's editor files by name (what "apply mine" sends).
+function mineFiles() {
+  const out = {};
+  for (const f of getEditorFiles(editor)) out[f.name] = f.content;
+  return out;
+}
+
+// differs tells the player whether the learner's editor holds a different version of a lesson's file.
+function differs(name) {
+  if (!S.data || !editor) return false;
+  const lesson = (S.data.files || []).find((f) => f.name === name);
+  const mine = getEditorFiles(editor).find((f) => f.name === name);
+  return !!(lesson && mine && mine.content !== lesson.content);
+}
+
+function results() {
+  if (!S.data) return [];
+  return S.data.steps.map((_, i) => {
+    const r = S.results[i];
+    let st = 'pending';
+    if (r) st = r.passed ? 'passed' : 'failed';
+    else if (S.live && S.live.index === i) st = S.live.state;
+    return { step: i, state: st };
+  });
+}
+
+// stepDone tells the host about a step that ran or passed, and about the lesson's end.
+function stepDone(i, r) {
+  const failed = (r.expectations || []).filter((e) => !e.ok).map((e) => ({ expectation: e.text, got: e.got || e.message }));
+  host?.notify('step', { index: i, passed: !!r.passed, failed });
+  if (r.done && S.data) {
+    const passed = S.data.steps.filter((_, j) => S.results[j] && S.results[j].passed).length;
+    host?.notify('lesson-complete', { name: S.name, steps: S.data.steps.length, passed });
+  }
+  addressSoon();
+}
+
+const learnerNow = () => S.data && S.next < S.data.steps.length && !!S.data.steps[S.next].yourTurn;
+
+// afterSteps: when the current step is the learner's turn, the clock runs (unless the embed is paused)
+// and the step is checked at once.
+function afterSteps() {
+  if (!learnerNow()) return;
+  if (!embedOpts.paused && kp.state && !kp.state.playing) {
+    try { kp.play(bus.clockState.speed || 1); } catch (_) { /* not ready */ }
+  }
+  checkSoon(true);
+}
+
+let checking = false;
+let checkTimer = 0;
+let checkedAt = -1; // the virtual time of the last check: time that did not move needs no new one
+
+function checkSoon(force = false) {
+  if (force) checkedAt = -1;
+  if (checkTimer || !learnerNow()) return;
+  checkTimer = setTimeout(() => { checkTimer = 0; liveCheck(); }, 120);
+}
+
+// liveCheck checks the learner's turn against the cluster now (the core does not move the clock for it).
+async function liveCheck() {
+  if (checking || running || resetting || !learnerNow()) return;
+  const now = kp.now();
+  if (now === checkedAt) return;
+  checking = true;
+  const gen = S.gen;
+  try {
+    const r = await kp.call('checkStep');
+    if (gen !== S.gen || !r || r.index < 0) return;
+    checkedAt = now;
+    if (r.state === 'passed') {
+      S.live = null;
+      const res = { index: r.index, passed: true, expectations: r.expectations, transcript: r.transcript, next: r.next, done: r.done, now: r.now };
+      S.results[r.index] = res;
+      S.next = r.next;
+      player.recorded(r.index, res);
+      stepDone(r.index, res);
+      afterSteps();
+      return;
+    }
+    const changed = !S.live || S.live.state !== r.state;
+    S.live = r;
+    player.checked(r.index, r);
+    if (changed && r.state === 'failed') host?.notify('step', { index: r.index, passed: false, failed: r.expectations.filter((e) => !e.ok).map((e) => ({ expectation: e.text, got: e.got || e.message })) });
+  } catch (_) {
+    /* a reset meanwhile, or the core stopped: the next action checks again */
+  } finally {
+    checking = false;
+  }
+}
+
+// ---------- the journal: a free-play link replays what the learner did (relaycore's seam functions) ----------
+
+async function journal() {
+  try {
+    const j = await kp.call('journal');
+    return j && typeof j === 'object' && Array.isArray(j.entries) && j.entries.length ? j : null;
+  } catch (_) {
+    return null; // this core keeps no journal
+  }
+}
+
+// replayJournal rebuilds the cluster to a link's journal; resolves to whether the clock plays afterwards.
+async function replayJournal(j) {
+  try {
+    await kp.call('replay', JSON.stringify(j));
+    return true;
+  } catch (e) {
+    showBanner(t('share.err.replay', { msg: trunc(e && e.message ? e.message : e, 160) }), 'warn', 'link');
+    return true;
+  }
+}
+
+// ---------- the view in a link: language, speed, open tab, events filter ----------
+
+function viewState() {
+  const tab = document.querySelector('.tabs [role="tab"][aria-selected="true"]');
+  const speed = Number(document.getElementById('speed')?.value) || bus.clockState.speed || 1;
+  return {
+    lang: getLang(), speed: speed !== 1 ? speed : 0, tab: tab ? tab.id.replace(/^tab-/, '') : '',
+    filter: document.getElementById('ev-object')?.value || '',
+  };
+}
+
+function applyView(v) {
+  if ((v.lang === 'ja' || v.lang === 'en') && !embedOpts.lang) setLang(v.lang);
+  const sp = document.getElementById('speed');
+  if (sp && v.speed && [...sp.options].some((o) => Number(o.value) === v.speed)) {
+    sp.value = String(v.speed);
+    sp.dispatchEvent(new Event('change'));
+  }
+  if (v.tab && /^[a-z]{1,20}$/.test(v.tab)) bus.emit('show-tab', v.tab);
+  const f = document.getElementById('ev-object');
+  if (f && typeof v.filter === 'string') {
+    f.value = v.filter.slice(0, 200);
+    f.dispatchEvent(new Event('input'));
+  }
+}
+
+// ---------- the address follows the state (not in an embed): replaceState, debounced ----------
+
+let addressTimer = 0;
+let following = false;
+
+function addressSoon() {
+  if (!following) return;
+  clearTimeout(addressTimer);
+  addressTimer = setTimeout(async () => {
+    if (running || resetting) return addressSoon();
+    try {
+      const p = await sharePayload();
+      if (p === lastPayload) return;
+      lastPayload = p;
+      history.replaceState(history.state, '', `${pageBase()}${location.search}#${p}`);
+    } catch (_) { /* keep the address */ }
+  }, 800);
+}
+
+function followAddress() {
+  if (embedOpts.embed) return;
+  following = true;
+  const soon = () => addressSoon();
+  kp.on('applied', soon);
+  bus.on('ran', soon);
+  bus.on('tab', soon);
+  onLang(soon);
+  document.getElementById('speed')?.addEventListener('change', soon);
+  document.getElementById('ev-object')?.addEventListener('input', soon);
+  document.getElementById('editor')?.addEventListener('input', soon);
+}
+
+// wireLessons: the learner's actions and the running clock check the learner's turn; the host hears of applies.
+function wireLessons() {
+  kp.on('applied', (r) => {
+    checkSoon(true);
+    host?.notify('applied', { filename: String(r && r.filename || ''), code: r ? r.code | 0 : 0 });
+  });
+  bus.on('ran', () => checkSoon(true));
+  kp.on('tick', (s) => { if (s && s.now !== checkedAt) checkSoon(); });
+  bus.on('open-share', () => document.getElementById('share')?.click());
 }

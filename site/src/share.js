@@ -1,7 +1,9 @@
 // share.js: the share-link payload, mirroring site/share (Go). The format is a promise (issue 5):
 //   "v1:" + base64url without padding of raw DEFLATE (RFC 1951) of UTF-8 JSON shaped like
 //   {"files":[{"name":"deploy.yaml","content":"..."}],"scenario":"","seed":1,"step":0}
-// Unknown keys are ignored. A later format gets a new prefix; v1 payloads keep decoding forever.
+// and, when set (issue 12): "lesson" (a scenario's YAML, checked by the page with kubeplay check's loader),
+// "journal" (the core's journal(): {version, base, entries, now}, the learner's inputs a free-play link
+// replays) and "view" ({lang, speed, tab, filter}). Unknown keys are ignored. A later format gets a new prefix; v1 payloads keep decoding forever.
 //
 // Everything in a payload is untrusted. decodeState refuses, with a ShareError whose code names the failure:
 //   prefix   no "v1:" prefix                       base64   not base64url without padding
@@ -126,15 +128,35 @@ export function normalizeState(state = {}) {
     scenario: typeof state.scenario === 'string' ? state.scenario : '',
     seed: Number.isSafeInteger(state.seed) ? state.seed : 1,
     step: Number.isSafeInteger(state.step) && state.step >= 0 ? state.step : 0,
+    ...optional(state),
   };
 }
+
+// optional returns the keys written only when set, in the documented order (as Go's omitempty does).
+function optional(state) {
+  const o = {};
+  if (typeof state.lesson === 'string' && state.lesson) o.lesson = state.lesson;
+  if (isObject(state.journal)) o.journal = state.journal;
+  if (isObject(state.view)) {
+    const v = {};
+    const { lang, speed, tab, filter } = state.view;
+    if (typeof lang === 'string' && lang) v.lang = lang;
+    if (typeof speed === 'number' && Number.isFinite(speed) && speed !== 0) v.speed = speed;
+    if (typeof tab === 'string' && tab) v.tab = tab;
+    if (typeof filter === 'string' && filter) v.filter = filter;
+    if (Object.keys(v).length) o.view = v;
+  }
+  return o;
+}
+
+const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** encodeJSON compresses already-serialized JSON into a v1 payload, unchecked (tests build hostile payloads with it). */
 export async function encodeJSON(json) {
   return PREFIX + toBase64url(await deflateRaw(new TextEncoder().encode(json)));
 }
 
-/** encodeState returns the v1 payload for {files, scenario, seed, step}. */
+/** encodeState returns the v1 payload for {files, scenario, seed, step, lesson?, journal?, view?}. */
 export async function encodeState(state) {
   return encodeJSON(JSON.stringify(normalizeState(state)));
 }
@@ -168,6 +190,23 @@ export function checkShape(v) {
     if (!isInt(v.step)) throw bad('step is not an integer');
     if (v.step < 0) throw bad('step is negative');
     st.step = v.step;
+  }
+  if (v.lesson !== undefined && v.lesson !== null) {
+    if (typeof v.lesson !== 'string') throw bad('lesson is not a string');
+    if (v.lesson) st.lesson = v.lesson;
+  }
+  if (v.journal !== undefined && v.journal !== null) {
+    if (!isObject(v.journal)) throw bad('journal is not an object');
+    st.journal = v.journal;
+  }
+  if (v.view !== undefined && v.view !== null) {
+    if (!isObject(v.view)) throw bad('view is not an object');
+    for (const k of ['lang', 'tab', 'filter']) {
+      if (v.view[k] !== undefined && v.view[k] !== null && typeof v.view[k] !== 'string') throw bad(`view.${k} is not a string`);
+    }
+    if (v.view.speed !== undefined && v.view.speed !== null && (typeof v.view.speed !== 'number' || !Number.isFinite(v.view.speed))) throw bad('view.speed is not a number');
+    const view = optional({ view: v.view }).view;
+    if (view) st.view = view;
   }
   return st;
 }

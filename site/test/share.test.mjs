@@ -73,3 +73,45 @@ test('a deflate bomb is refused quickly', async () => {
   assert.ok(bomb.length < 200000, `bomb payload is ${bomb.length} chars`);
   console.log(`bomb of ${bomb.length} chars refused in ${(performance.now() - t0).toFixed(1)} ms`);
 });
+
+// issue 12: lessons, journals and the view travel in the link. Written by Go's share.Encode
+// (site/share TestTheLessonVectorsReadTheSameInGoAndJS pins it), and by this encoder (Go decodes fromJS).
+const lessonFromGo = 'v1:TJG9TsMwFIVfJTqsVptQsdyZN0BiIR2c5lK5da4t200UVXkOFsTGgniuisdATsPP4sHyOf6-e894NpYj6OkM0R2DMHCzGnVnobBzklgSCEcjLRX37K0bO5ZUC6atQtyx6GAcCFCIzC1ooxATe1ClYDlGJyBobx45ROOEiuOpYW_1uGq5X_dVLdfyh6WrlgxCRWeEa7kpLi_vl9fPr4-3WqBwcKcg2oLO6K-F80eNjpzvFoRJgSUFs5hlnggqFdJ8Oj8jeTtCQYd9fvXnvZ3Ub6S6nTPVXfkTCyf5F8ouu2SLPafCuzZim8cibgBtyrIsJ4Xe8JDRrJY9CAedJ-VnzlyuGxASh85kLZX3kTiA4F27HrjBNH0HAAD__w';
+const lessonState = {
+  files: [{ name: 'web.yaml', content: 'kind: Deployment\n' }], scenario: '', seed: 3, step: 1,
+  lesson: 'apiVersion: kubeplay.dev/v1\nkind: Scenario\nname: mine\n# 日本語\n',
+  journal: { version: 1, base: { seed: 3 }, entries: [{ steps: 0, t: 0, op: 'apply', args: ['web.yaml'] }, { steps: 12, t: 1500, op: 'run', args: ['kubectl get pods'] }], now: 30000 },
+  view: { lang: 'ja', speed: 2, tab: 'terminal', filter: 'pod/web' },
+};
+
+test('a lesson, a journal and the view written by Go decode to the same state', async () => {
+  assert.deepEqual(await decodeState(lessonFromGo), lessonState);
+});
+
+test('a lesson, a journal and the view survive encode then decode; empty ones are left out', async () => {
+  const p = await encodeState(lessonState);
+  assert.deepEqual(await decodeState(p), lessonState);
+  const plain = await encodeState({ ...lessonState, lesson: '', journal: null, view: { lang: '', speed: 0 } });
+  assert.deepEqual(await decodeState(plain), { files: lessonState.files, scenario: '', seed: 3, step: 1 });
+  console.log(`fromJS: ${p}`);
+});
+
+test('a lesson, journal or view of the wrong shape is refused like Go refuses it', async () => {
+  const cases = [
+    ['a numeric lesson', '{"lesson":5}'],
+    ['a journal list', '{"journal":[1]}'],
+    ['a journal string', '{"journal":"x"}'],
+    ['a view string', '{"view":"ja"}'],
+    ['a numeric view.lang', '{"view":{"lang":1}}'],
+    ['a string speed', '{"view":{"speed":"2"}}'],
+  ];
+  for (const [name, js] of cases) assert.equal(await code(await encodeJSON(js)), 'shape', name);
+  assert.deepEqual(await decodeState(await encodeJSON('{"lesson":null,"journal":null,"view":null}')), { files: [], scenario: '', seed: 0, step: 0 });
+});
+
+test('a 1 MiB lesson is refused; a lesson just under the limit decodes', async () => {
+  const big = 'x'.repeat(MAX_DECODED);
+  assert.equal(await code(await encodeJSON(JSON.stringify({ lesson: big }))), 'tooLarge');
+  const ok = 'y'.repeat(MAX_DECODED - 100);
+  assert.equal((await decodeState(await encodeJSON(JSON.stringify({ lesson: ok })))).lesson.length, ok.length);
+});

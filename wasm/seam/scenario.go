@@ -1,6 +1,7 @@
 package seam
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"sync"
@@ -16,15 +17,44 @@ import (
 //
 //	scenarios()              → [{name, title:{ja,en}, summary:{ja,en}, steps}]
 //	loadScenario(name, seed) → {name, title, summary, seed, files, steps:[{narration:{ja,en}, apply, run, expect}]}
-//	runStep(i)               → runs every step up to i (0-based) that has not run yet:
+//	runStep(i, mine?)        → (mine: {file: content}, the learner's versions the steps apply instead)
+//	                           runs every step up to i (0-based) that has not run yet:
 //	                           {index, transcript, passed, expectations:[{text, ok, message}], next, done}
 //	scenarioState()          → {name, seed, next, steps, done} ("" name: free play)
+//
+// Lessons anyone writes (issue 12) travel as scenario YAML and are checked by the loader kubeplay check uses:
+//
+//	checkScenarioText(yaml)           → {ok, name, steps, problems:[{line, message}]}
+//	loadScenarioText(yaml, seed)      → loadScenario's answer, or {problems:[{line, message}]} (nothing is loaded)
+//	checkStep()                       → the current step when it is the learner's turn, checked now:
+//	                                    {index, state: pending|passed|failed, expectations:[…], next, done}
+//	                                    or {index: -1} when the current step is not the learner's
+//
+// A learner's-turn step (yourTurn) is run by runStep too: that plays its solution ("show me").
 func init() {
 	table["scenarios"] = (*Core).scenarios
 	table["loadScenario"] = (*Core).loadScenario
 	table["runStep"] = (*Core).runStep
 	table["scenarioState"] = (*Core).scenarioState
+	table["checkScenarioText"] = (*Core).checkScenarioText
+	table["loadScenarioText"] = (*Core).loadScenarioText
+	table["checkStep"] = (*Core).checkStep
+	// What the learner's terminal prints counts for a learner's turn's output expectations.
+	if run := table["run"]; run != nil {
+		table["run"] = func(k *Core, a argList) (any, error) {
+			v, err := run(k, a)
+			if r, ok := v.(runResult); ok {
+				if s := k.session(); s != nil {
+					s.p.Typed(r.Output)
+				}
+			}
+			return v, err
+		}
+	}
 }
+
+// LessonFile is the name a lesson's problems are reported under.
+const LessonFile = "lesson.yaml"
 
 // session is a scenario loaded on a Core. It is stale once the Core's
 // cluster is replaced (reset), and then the page is in free play.
@@ -102,6 +132,10 @@ type stepInfo struct {
 	Apply     string    `json:"apply,omitempty"`
 	Run       []string  `json:"run"`
 	Expect    []string  `json:"expect"`
+	// The learner's turn: the goal, a hint and the solution's lines.
+	YourTurn *narration `json:"yourTurn,omitempty"`
+	Hint     *narration `json:"hint,omitempty"`
+	Solution []string   `json:"solution,omitempty"`
 }
 
 type loadedScenario struct {
@@ -123,12 +157,52 @@ func (k *Core) loadScenario(a argList) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	seed := uint64(a.num(1))
+	return k.play(sc, uint64(a.num(1))), nil
+}
+
+type problemList struct {
+	OK       bool               `json:"ok"`
+	Name     string             `json:"name,omitempty"`
+	Steps    int                `json:"steps,omitempty"`
+	Problems []scenario.Problem `json:"problems"`
+}
+
+// parseLesson checks a lesson's YAML with the loader kubeplay check uses.
+func parseLesson(text string) (*scenario.Scenario, problemList) {
+	sc, err := scenario.Parse(LessonFile, []byte(text))
+	if err != nil {
+		pl := problemList{Problems: []scenario.Problem{}}
+		if le, ok := err.(*scenario.LoadError); ok {
+			pl.Problems = le.Problems
+		} else {
+			pl.Problems = []scenario.Problem{{Message: err.Error()}}
+		}
+		return nil, pl
+	}
+	return sc, problemList{OK: true, Name: sc.Name, Steps: len(sc.Steps), Problems: []scenario.Problem{}}
+}
+
+func (k *Core) checkScenarioText(a argList) (any, error) {
+	_, pl := parseLesson(a.str(0))
+	return pl, nil
+}
+
+func (k *Core) loadScenarioText(a argList) (any, error) {
+	sc, pl := parseLesson(a.str(0))
+	if sc == nil {
+		return pl, nil
+	}
+	return k.play(sc, uint64(a.num(1))), nil
+}
+
+// play makes sc, on a fresh cluster, the playground's scenario.
+func (k *Core) play(sc *scenario.Scenario, seed uint64) loadedScenario {
 	if k.c != nil {
 		k.c.StopWatches()
 	}
 	delete(sessions, k)
 	p := scenario.NewPlayer(sc, scenario.Options{Seed: seed})
+	p.Cluster().Sim.Trace.SetLimit(TraceRetention)
 	k.out.Reset()
 	k.pending.Reset()
 	k.c = p.Cluster()
@@ -146,12 +220,24 @@ func (k *Core) loadScenario(a argList) (any, error) {
 			Narration: narration{JA: nodes(sc.NarrationNodes(i, "ja")), EN: nodes(sc.NarrationNodes(i, "en"))},
 			Apply:     st.Apply, Run: append([]string{}, st.Run...), Expect: make([]string, len(st.Expect)),
 		}
+		if st.Learner() {
+			info.YourTurn = &narration{JA: nodes(scenario.Markdown(st.YourTurn.JA)), EN: nodes(scenario.Markdown(st.YourTurn.EN))}
+			if !st.Hint.IsZero() {
+				info.Hint = &narration{JA: nodes(scenario.Markdown(st.Hint.JA)), EN: nodes(scenario.Markdown(st.Hint.EN))}
+			}
+			if sol := st.Solution; sol != nil {
+				if sol.Apply != "" {
+					info.Solution = append(info.Solution, "kubectl apply -f "+sol.Apply)
+				}
+				info.Solution = append(info.Solution, sol.Run...)
+			}
+		}
 		for j := range st.Expect {
 			info.Expect[j] = st.Expect[j].Describe()
 		}
 		res.Steps[i] = info
 	}
-	return res, nil
+	return res
 }
 
 func nodes(n []scenario.Node) []scenario.Node {
@@ -200,6 +286,18 @@ func (k *Core) runStep(a argList) (any, error) {
 	if i < s.p.Next() {
 		return nil, fmt.Errorf("step %d has already run (steps run once, in order)", i+1)
 	}
+	// The learner's versions of files, {name: content}, kept for the steps that apply them.
+	if mine := a.str(1); mine != "" {
+		var files map[string]string
+		if err := json.Unmarshal([]byte(mine), &files); err != nil {
+			return nil, fmt.Errorf("runStep: files: %v", err)
+		}
+		for name, content := range files {
+			if _, ok := s.sc.File(name); ok {
+				s.p.UseFile(name, content)
+			}
+		}
+	}
 	k.stash()
 	var last stepRun
 	for !s.p.Done() && s.p.Next() <= i {
@@ -207,16 +305,8 @@ func (k *Core) runStep(a argList) (any, error) {
 		idx := s.p.Next()
 		sr := s.p.Step()
 		res := s.p.Result()
-		last = stepRun{Index: idx, Transcript: res.Transcript[before:], Passed: true, Expectations: []expectationResult{}}
-		for j, e := range sr.Expectations {
-			text := e.Description
-			if j < len(s.sc.Steps[idx].Expect) && text == "" {
-				text = s.sc.Steps[idx].Expect[j].Describe()
-			}
-			last.Expectations = append(last.Expectations, expectationResult{Text: text, OK: e.Passed, Message: e.Message(),
-				Got: e.Got, Waited: float64(e.Waited.Microseconds()) / 1e3})
-			last.Passed = last.Passed && e.Passed
-		}
+		last = stepRun{Index: idx, Transcript: res.Transcript[before:]}
+		last.Passed, last.Expectations = expectationResults(s.sc.Steps[idx].Expect, sr.Expectations)
 		if res.Err != "" {
 			last.Passed = false
 			last.Error = strings.SplitN(res.Err, "\n", 2)[0]
@@ -224,6 +314,51 @@ func (k *Core) runStep(a argList) (any, error) {
 	}
 	last.Next, last.Done, last.Now = s.p.Next(), s.p.Done(), ms(k.c.Sim.Now())
 	return last, nil
+}
+
+// expectationResults is what the page shows of a step's expectation results, and whether they all passed.
+func expectationResults(exp []scenario.Expect, rs []scenario.ExpectResult) (bool, []expectationResult) {
+	passed, out := true, []expectationResult{}
+	for j, e := range rs {
+		text := e.Description
+		if j < len(exp) && text == "" {
+			text = exp[j].Describe()
+		}
+		out = append(out, expectationResult{Text: text, OK: e.Passed, Message: e.Message(),
+			Got: e.Got, Waited: float64(e.Waited.Microseconds()) / 1e3})
+		passed = passed && e.Passed
+	}
+	return passed, out
+}
+
+type stepCheck struct {
+	Index        int                 `json:"index"` // 0-based; -1 = the current step is not the learner's turn
+	State        string              `json:"state,omitempty"`
+	Expectations []expectationResult `json:"expectations"`
+	Transcript   string              `json:"transcript,omitempty"` // the ✓ lines, once passed
+	Next         int                 `json:"next"`
+	Done         bool                `json:"done"`
+	Now          float64             `json:"now"`
+}
+
+// checkStep checks the learner's turn against the playground's cluster now (it does not move the clock).
+func (k *Core) checkStep(argList) (any, error) {
+	s := k.session()
+	if s == nil {
+		return nil, fmt.Errorf("no scenario is loaded (free play)")
+	}
+	before := len(s.p.Result().Transcript)
+	ch, ok := s.p.Check()
+	out := stepCheck{Index: -1, Expectations: []expectationResult{}, Next: s.p.Next(), Done: s.p.Done(), Now: ms(k.c.Sim.Now())}
+	if !ok {
+		return out, nil
+	}
+	out.Index, out.State = ch.Index, ch.State
+	_, out.Expectations = expectationResults(s.sc.Steps[ch.Index].Expect, ch.Expectations)
+	if ch.State == scenario.StatePassed {
+		out.Transcript = s.p.Result().Transcript[before:]
+	}
+	return out, nil
 }
 
 type scenarioStatus struct {

@@ -1,6 +1,7 @@
 // Command kubeplay is core's native entry point: the terminal front end.
 //
 //	kubeplay shell [--seed N] [--trace]   a kubectl prompt on a fresh default cluster
+//	kubeplay shell --lesson FILE|NAME     the same prompt, playing a lesson's steps (next, hint, lesson)
 //	kubeplay run FILE                     print a scenario's transcript
 //	kubeplay check [FILES|DIRS]           play scenarios headlessly and verify their expectations
 package main
@@ -12,6 +13,7 @@ import (
 
 const usage = `usage:
   kubeplay shell [--seed N] [--trace]   kubectl prompt on a fresh kind-like cluster (reads stdin when piped)
+  kubeplay shell --lesson FILE|NAME [--lang ja|en]   the prompt plays a lesson: next, hint, lesson
   kubeplay run FILE [--seed N]          print a scenario's transcript
   kubeplay check [FILES|DIRS]           play scenarios headlessly and verify every expectation
 `

@@ -99,3 +99,19 @@ func TestRunExitsOneOnAnInvalidFile(t *testing.T) {
 		t.Errorf("stderr: %s", errOut.String())
 	}
 }
+
+// A lesson with a learner's turn: check passes it by playing its solution, and run prints that solution.
+func TestCheckAndRunPlayALearnersTurnWithItsSolution(t *testing.T) {
+	file := filepath.Join("..", "..", "scenario", "testdata", "your-turn.yaml")
+	var out, errOut bytes.Buffer
+	if code := checkScenarios([]string{file}, &out, &errOut); code != 0 || out.String() != "PASS fix-the-typo (2 expectations)\n" {
+		t.Fatalf("check: exit %d\n%s%s", code, out.String(), errOut.String())
+	}
+	out.Reset()
+	if code := runScenario([]string{file, "--lang", "none"}, &out, &errOut); code != 0 {
+		t.Fatalf("run: exit %d\n%s", code, errOut.String())
+	}
+	if want := "# step 2 (your turn)\n$ kubectl apply -f web-fixed.yaml\ndeployment.apps/web configured\n✓ 1 pod(s) web-* Running within 2m"; !strings.Contains(out.String(), want) {
+		t.Errorf("run output lacks %q:\n%s", want, out.String())
+	}
+}

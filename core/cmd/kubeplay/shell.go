@@ -13,6 +13,7 @@ import (
 	"golang.org/x/term"
 
 	"kubeplay/core/cluster"
+	"kubeplay/core/scenario"
 	"kubeplay/core/shell"
 )
 
@@ -24,13 +25,35 @@ func runShell(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	seed := fs.Uint64("seed", 1, "seed of the simulation's randomness")
 	withTrace := fs.Bool("trace", false, "interleave the pipeline trace with the output")
+	lessonFile := fs.String("lesson", "", "play a lesson: a scenario file, or a built-in scenario's name")
+	lang := fs.String("lang", "en", "the lesson's language: ja or en")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	opts := cluster.Default()
 	opts.Seed = *seed
+	var lesson *scenario.Scenario
+	if *lessonFile != "" {
+		var err error
+		if lesson, err = loadLesson(*lessonFile); err != nil {
+			fmt.Fprintln(stderr, err)
+			return 1
+		}
+	}
 	if term.IsTerminal(int(stdin.Fd())) && term.IsTerminal(int(os.Stdout.Fd())) {
-		return interactive(opts, *withTrace)
+		return interactive(opts, *withTrace, lesson, *lang)
+	}
+	if lesson != nil {
+		w := bufio.NewWriter(stdout)
+		defer w.Flush()
+		ls := newLessonShell(lesson, *seed, *lang, w)
+		ls.sh.Echo = true
+		ls.p.Cluster().SetFiles(lessonFiles(lesson), osReadDir)
+		sc := bufio.NewScanner(stdin)
+		sc.Buffer(make([]byte, 64*1024), maxLine)
+		for sc.Scan() && ls.exec(sc.Text()) {
+		}
+		return 0
 	}
 	c := cluster.New(opts)
 	c.SetFiles(osReadFile, osReadDir)
@@ -56,7 +79,7 @@ func runShell(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 
 // interactive runs a live prompt: the virtual clock follows wall time at 1×,
 // history comes from the terminal line editor, and Ctrl+C ends running watches.
-func interactive(opts cluster.Options, withTrace bool) int {
+func interactive(opts cluster.Options, withTrace bool, lesson *scenario.Scenario, lang string) int {
 	old, err := term.MakeRaw(0)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "kubeplay:", err)
@@ -64,7 +87,12 @@ func interactive(opts cluster.Options, withTrace bool) int {
 	}
 	defer term.Restore(0, old)
 	var mu sync.Mutex
+	var ls *lessonShell
 	c := cluster.New(opts)
+	if lesson != nil {
+		ls = newLessonShell(lesson, opts.Seed, lang, io.Discard)
+		c = ls.p.Cluster()
+	}
 	// Ctrl+C while a watch runs ends the watch, as in a real terminal; the
 	// byte never reaches the line editor (which would report it as EOF).
 	in := &interruptReader{r: os.Stdin, interrupt: func() bool {
@@ -81,7 +109,11 @@ func interactive(opts cluster.Options, withTrace bool) int {
 		io.Writer
 	}{in, os.Stdout}, "$ ")
 	out := &crlf{w: t}
-	c.SetFiles(osReadFile, osReadDir)
+	if lesson != nil {
+		c.SetFiles(lessonFiles(lesson), osReadDir)
+	} else {
+		c.SetFiles(osReadFile, osReadDir)
+	}
 	sh := shell.New(c, out)
 	sh.Echo = false
 	c.SetOutput(out)
@@ -89,6 +121,12 @@ func interactive(opts cluster.Options, withTrace bool) int {
 		sh.EnableTrace()
 	}
 	fmt.Fprintf(out, "kubeplay shell: a kind-like cluster %q on virtual time (Ctrl+C stops watches, Ctrl+D exits)\n", opts.Name)
+	if ls != nil {
+		ls.out, ls.sh = out, sh
+		ls.seen = 0
+		ls.flush()
+		ls.show()
+	}
 	done := make(chan struct{})
 	go func() {
 		tick := time.NewTicker(50 * time.Millisecond)
@@ -100,6 +138,9 @@ func interactive(opts cluster.Options, withTrace bool) int {
 			case <-tick.C:
 				mu.Lock()
 				c.Sim.Advance(50 * time.Millisecond)
+				if ls != nil {
+					ls.check() // the learner's turn holds once time has done its part
+				}
 				mu.Unlock()
 			}
 		}
@@ -114,7 +155,11 @@ func interactive(opts cluster.Options, withTrace bool) int {
 			return 0
 		}
 		mu.Lock()
-		sh.Exec(line)
+		if ls != nil {
+			ls.exec(line)
+		} else {
+			sh.Exec(line)
+		}
 		mu.Unlock()
 	}
 }
@@ -128,6 +173,16 @@ func (c *crlf) Write(p []byte) (int, error) {
 }
 
 func osReadFile(path string) ([]byte, error) { return os.ReadFile(path) }
+
+// lessonFiles reads the lesson's own files by name (kubectl apply -f web.yaml), then the disk.
+func lessonFiles(sc *scenario.Scenario) func(string) ([]byte, error) {
+	return func(path string) ([]byte, error) {
+		if f, ok := sc.File(path); ok {
+			return []byte(f.Content), nil
+		}
+		return os.ReadFile(path)
+	}
+}
 
 func osReadDir(path string) ([]string, error) {
 	entries, err := os.ReadDir(path)

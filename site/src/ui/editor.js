@@ -102,6 +102,15 @@ export class Editor {
     ];
   }
 
+  /** setReadOnly makes every file read-only (an embed's readonly=editor): no edits, no new or renamed tabs. */
+  setReadOnly(on) {
+    this.readOnly = !!on;
+    this.extensionsList = on ? [...this.extensions(), EditorState.readOnly.of(true), EditorView.editable.of(false)] : this.extensions();
+    this.states = new Map();
+    this.view.setState(this.stateFor(this.files[this.active]));
+    document.documentElement.classList.toggle('readonly-editor', this.readOnly);
+  }
+
   stateFor(file) {
     let st = this.states.get(file);
     if (!st) {
@@ -168,6 +177,7 @@ export class Editor {
   }
 
   addFile() {
+    if (this.readOnly) return;
     const f = { name: this.uniqueName('untitled.yaml'), content: '' };
     this.files.push(f);
     this.select(this.files.length - 1);
@@ -175,6 +185,7 @@ export class Editor {
   }
 
   closeFile(i) {
+    if (this.readOnly) return;
     const f = this.files[i];
     const st = this.states.get(f);
     const text = st ? st.doc.toString() : f.content;
@@ -189,6 +200,7 @@ export class Editor {
   }
 
   startRename(i, tabEl) {
+    if (this.readOnly) return;
     const f = this.files[i];
     const input = h('input.input.file-rename', { value: f.name, 'aria-label': t('editor.renamePrompt'), size: Math.max(8, f.name.length) });
     const nameBtn = tabEl.querySelector('.file-tab-name');

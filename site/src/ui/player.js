@@ -14,6 +14,13 @@ export class PlayerPane {
    */
   constructor(hooks) {
     this.hooks = hooks;
+    /**
+     * onStepRun(i, {mine}) runs step i (a learner's turn: plays its solution, "show me") and resolves when
+     * it has run. Every button that runs a step awaits it; wrap it to stage how a step plays, e.g.
+     *   const run = player.onStepRun; player.onStepRun = async (i, o) => { before(i); const r = await run(i, o); after(i); return r; };
+     */
+    this.onStepRun = (i, opts) => this.hooks.onRun(i, opts);
+    this.live = []; // per learner's step: the latest live check {state, expectations}
     this.data = null; // loaded scenario: {name, title, summary, steps: [{narration, apply, run, expect}]}
     this.results = []; // per step: {expectations, transcript, passed, failure} once run
     this.next = 0; // first step not run yet
@@ -31,6 +38,7 @@ export class PlayerPane {
   show(data) {
     this.data = data;
     this.results = [];
+    this.live = [];
     this.next = 0;
     this.view = 0;
     this.render();
@@ -41,6 +49,14 @@ export class PlayerPane {
     this.results[i] = res;
     this.next = Math.max(this.next, i + 1);
     this.view = i;
+    this.render();
+  }
+
+  /** checked shows a live check of learner's step i (pending or failed; a pass comes through recorded). */
+  checked(i, res) {
+    const prev = this.live[i];
+    this.live[i] = res;
+    if (prev && prev.state === res.state && JSON.stringify(prev.expectations) === JSON.stringify(res.expectations)) return;
     this.render();
   }
 
@@ -88,6 +104,19 @@ export class PlayerPane {
     const nodes = step.narration ? (getLang() === 'ja' ? step.narration.ja : step.narration.en) : null;
     narration.append(renderNarration(nodes && nodes.length ? nodes : step.narration && (step.narration.ja || step.narration.en)));
     body.append(narration);
+    const learner = !!step.yourTurn;
+    if (learner) {
+      const goal = h('div.player-goal', { lang: getLang() });
+      const g = getLang() === 'ja' ? step.yourTurn.ja : step.yourTurn.en;
+      goal.append(h('p.player-label', null, t('player.yourTurn')), renderNarration(g && g.length ? g : (step.yourTurn.ja || step.yourTurn.en)));
+      body.append(goal);
+      if (step.hint && !res) {
+        const hn = getLang() === 'ja' ? step.hint.ja : step.hint.en;
+        body.append(h('details.player-hint', null, h('summary', null, t('player.hint')), renderNarration(hn && hn.length ? hn : (step.hint.ja || step.hint.en))));
+      }
+    }
+    const differs = !learner && !res && step.apply && i === this.next && this.hooks.differs ? this.hooks.differs(step.apply) : false;
+    if (differs) body.append(h('p.player-differs', { role: 'note' }, t('player.differs', { file: step.apply })));
 
     const ran = [];
     if (step.apply) ran.push(`kubectl apply -f ${step.apply}`);
@@ -100,8 +129,9 @@ export class PlayerPane {
     if (expects.length) {
       body.append(h('p.player-label', null, t('player.expect')));
       const list = h('ul.player-expects');
+      const live = learner && !res ? this.live[i] : null;
       expects.forEach((text, j) => {
-        const r = res && res.expectations ? res.expectations[j] : null;
+        const r = res && res.expectations ? res.expectations[j] : live && live.state === 'failed' && live.expectations[j] && !live.expectations[j].ok ? live.expectations[j] : null;
         const state = r ? (r.ok ? 'ok' : 'fail') : 'pending';
         const mark = state === 'ok' ? '✓' : state === 'fail' ? '✗' : '○';
         const label = t(state === 'ok' ? 'player.passed' : state === 'fail' ? 'player.failed' : 'player.pending');
@@ -111,6 +141,10 @@ export class PlayerPane {
           h('span.player-expect-text', null, msg)));
       });
       body.append(list);
+    }
+    if (learner && !res && i === this.next) {
+      const st = this.live[i] ? this.live[i].state : 'pending';
+      body.append(h('p.player-waiting', { dataset: { state: st }, 'aria-live': 'polite' }, t(st === 'failed' ? 'player.notYet' : 'player.waiting')));
     }
     if (res) {
       if (res.failure) body.append(h('p.player-failure', { role: 'alert' }, t('player.error', { msg: res.failure })));
@@ -134,10 +168,19 @@ export class PlayerPane {
         ? h('button.btn.btn-primary.player-advance', {
           type: 'button', on: { click: () => { this.view = i + 1; this.render(); } },
         }, `${t('player.next')} →`)
-        : h('button.btn.btn-primary.player-run', {
-          type: 'button', disabled: !canRun || this.busy,
-          on: { click: () => this.hooks.onRun(i) },
-        }, this.busy ? t('player.running') : t('player.run')),
+        : learner
+          ? h('button.btn.player-showme', {
+            type: 'button', disabled: !canRun || this.busy || !(step.solution && step.solution.length), title: (step.solution || []).join('\n'),
+            on: { click: () => this.onStepRun(i) },
+          }, this.busy ? t('player.running') : t('player.showMe'))
+          : differs
+            ? h('span.player-choice', null,
+              h('button.btn.btn-primary.player-run.player-run-lesson', { type: 'button', disabled: this.busy, on: { click: () => this.onStepRun(i, { mine: false }) } }, t('player.applyLesson')),
+              h('button.btn.player-run-mine', { type: 'button', disabled: this.busy, on: { click: () => this.onStepRun(i, { mine: true }) } }, t('player.applyMine')))
+            : h('button.btn.btn-primary.player-run', {
+              type: 'button', disabled: !canRun || this.busy,
+              on: { click: () => this.onStepRun(i) },
+            }, this.busy ? t('player.running') : t('player.run')),
       h('button.btn.btn-icon.player-next', {
         type: 'button', 'aria-label': t('player.next'), title: t('player.next'), disabled: i >= n - 1 || i >= this.next,
         on: { click: () => { this.view = i + 1; this.render(); } },

@@ -5,7 +5,7 @@
 import { h, $, clear } from './dom.js';
 import { t, getLang } from '../i18n.js';
 import { LONG_LINK } from '../share.js';
-import { PANES, embedURL, iframeSnippet } from '../embed.js';
+import { PANES, ALL_PANES, SPEEDS, embedURL, iframeSnippet } from '../embed.js';
 
 let ctx = null;
 
@@ -78,6 +78,18 @@ export async function openShare() {
 export function openEmbed() {
   const d = dialog('embed-dialog', 'embed.title');
   const chosen = new Set(PANES);
+  // issue 12: language, starting step, speed, paused, read-only parts, and "my current files and lesson".
+  const lang = h('select.select#embed-lang', null,
+    h('option', { value: 'ja' }, '日本語'), h('option', { value: 'en' }, 'English'), h('option', { value: '' }, t('embed.langBrowser')));
+  lang.value = getLang();
+  const step = h('input.input#embed-step', { type: 'number', min: '0', max: '999', step: '1', value: '0' });
+  const speed = h('select.select#embed-speed', null, ...SPEEDS.map((v) => h('option', { value: String(v) }, `${v}×`)));
+  speed.value = '1';
+  const paused = h('input#embed-paused', { type: 'checkbox' });
+  const roEditor = h('input#embed-ro-editor', { type: 'checkbox' });
+  const roTerminal = h('input#embed-ro-terminal', { type: 'checkbox' });
+  const mine = h('input#embed-mine', { type: 'checkbox' });
+  let fragment = '';
   const boxes = h('fieldset.kp-panes', null, h('legend', null, t('embed.panes')));
   const snippet = h('textarea.input.kp-snippet', { readonly: true, rows: '4', 'aria-label': t('embed.snippet'), spellcheck: 'false' });
   const open = h('a.btn.btn-ghost', { target: '_blank', rel: 'noopener noreferrer' }, t('embed.open'));
@@ -90,14 +102,17 @@ export function openEmbed() {
   const update = () => {
     const base = location.origin + (location.pathname.startsWith('/s/') ? '/' : location.pathname);
     const src = embedURL(base, {
-      panes: PANES.filter((p) => chosen.has(p)), scenario: scen.value,
+      panes: ALL_PANES.filter((p) => chosen.has(p)), scenario: mine.checked ? '' : scen.value,
       origins: origins.value.split(/[\s,]+/).filter(Boolean),
+      lang: lang.value, step: Number(step.value) || 0, speed: Number(speed.value), paused: paused.checked,
+      readonly: [roEditor.checked && 'editor', roTerminal.checked && 'terminal'].filter(Boolean),
+      fragment: mine.checked ? fragment : '',
     });
     snippet.value = iframeSnippet(src, { height: height.value });
     open.href = src;
   };
-  for (const p of PANES) {
-    const cb = h('input', { type: 'checkbox', checked: true, value: p });
+  for (const p of ALL_PANES) {
+    const cb = h('input', { type: 'checkbox', checked: PANES.includes(p), value: p });
     cb.addEventListener('change', () => {
       if (cb.checked) chosen.add(p);
       else chosen.delete(p);
@@ -106,7 +121,15 @@ export function openEmbed() {
     });
     boxes.append(h('label.kp-check', null, cb, ' ', t(`embed.pane.${p}`)));
   }
-  for (const el of [scen, origins, height]) el.addEventListener('input', update);
+  for (const el of [scen, origins, height, lang, step, speed, paused, roEditor, roTerminal]) {
+    el.addEventListener('input', update);
+    el.addEventListener('change', update);
+  }
+  mine.addEventListener('change', async () => {
+    if (mine.checked && !fragment) fragment = await ctx.sharePayload();
+    scen.disabled = mine.checked;
+    update();
+  });
   const status = h('p.kp-status', { role: 'status', 'aria-live': 'polite' });
   const copyBtn = h('button.btn.btn-primary', {
     type: 'button',
@@ -115,6 +138,15 @@ export function openEmbed() {
   d.append(
     boxes,
     h('label.kp-field', null, h('span', null, t('embed.scenario')), scen),
+    h('label.kp-check.kp-mine', null, mine, ' ', t('embed.mine')),
+    h('div.kp-grid', null,
+      h('label.kp-field', null, h('span', null, t('embed.lang')), lang),
+      h('label.kp-field', null, h('span', null, t('embed.step')), step),
+      h('label.kp-field', null, h('span', null, t('embed.speed')), speed)),
+    h('div.kp-row', null,
+      h('label.kp-check', null, paused, ' ', t('embed.paused')),
+      h('label.kp-check', null, roEditor, ' ', t('embed.roEditor')),
+      h('label.kp-check', null, roTerminal, ' ', t('embed.roTerminal'))),
     h('label.kp-field', null, h('span', null, t('embed.origins')), origins),
     h('label.kp-field', null, h('span', null, t('embed.height')), height),
     h('label.kp-field', null, h('span', null, t('embed.snippet')), snippet),

@@ -1,9 +1,9 @@
-// tabs: Events, Terminal, Cluster, etcd, Explain (WAI-ARIA tabs: arrows, Home, End).
+// tabs: Events, Terminal, Cluster, etcd, Explain, Lesson (WAI-ARIA tabs: arrows, Home, End).
 
 import { $ } from './dom.js';
 import * as bus from './bus.js';
 
-export const TABS = ['events', 'terminal', 'cluster', 'etcd', 'explain'];
+export const TABS = ['events', 'terminal', 'cluster', 'etcd', 'explain', 'lesson'];
 const TAB_KEY = 'kubeplay.tab';
 
 export function initTabs() {

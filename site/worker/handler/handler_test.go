@@ -114,6 +114,27 @@ func TestAShareIsStoredUnderItsContentAddressAndReadBackByteForByte(t *testing.T
 	}
 }
 
+// issue 12: a short link carries a lesson, a journal and the view as they were posted.
+func TestAShortLinkKeepsTheLessonJournalAndView(t *testing.T) {
+	f := newFixture(t, 0)
+	p, err := share.Encode(&share.State{Files: []share.File{}, Seed: 1,
+		Lesson:  "apiVersion: kubeplay.dev/v1\nkind: Scenario\nname: mine\n",
+		Journal: []byte(`{"version":1,"base":{"seed":1},"entries":[{"steps":0,"t":0,"op":"run","args":["kubectl get pods"]}],"now":1000}`),
+		View:    &share.View{Lang: "ja", Tab: "terminal"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := f.create(p)
+	r := f.do("GET", "/api/share/"+c.ID, "")
+	if r.code != 200 || r.body != p {
+		t.Fatalf("GET: %d %q, want 200 %q", r.code, r.body, p)
+	}
+	st, err := share.Decode(r.body)
+	if err != nil || st.Lesson == "" || st.Journal == nil || st.View == nil || st.View.Lang != "ja" {
+		t.Fatalf("decoded %+v, %v", st, err)
+	}
+}
+
 func TestSharingTheSameStateTwiceGivesTheSameIDAndWritesOnce(t *testing.T) {
 	f := newFixture(t, 0)
 	p := payload(t, "same")
