@@ -285,6 +285,7 @@ export async function startSession(kpApi, views) {
     differs,
   });
   views.player = player;
+  if (views.slowmo) playStepsInSlowMotion(player, views.slowmo);
   try {
     S.seed = (await kp.stats()).seed || 1;
   } catch (_) { /* keep 1 */ }
@@ -600,4 +601,23 @@ function wireLessons() {
   bus.on('ran', () => checkSoon(true));
   kp.on('tick', (s) => { if (s && s.now !== checkedAt) checkSoon(); });
   bus.on('open-share', () => document.getElementById('share')?.click());
+}
+
+// playStepsInSlowMotion makes "Run this step" (and "Show me") play the step's hand-offs one beat at a time
+// in the diagram, the story and the caption, and only then show its ✓/✗. The core runs the step at once on
+// the virtual clock; slow motion presents the beats it made (slowmo.present). Replays of a link, the
+// postMessage API and kubeplay.runStep() call runStep directly and stay instant.
+function playStepsInSlowMotion(pl, slowmo) {
+  const run = pl.onStepRun;
+  pl.onStepRun = async (i, opts) => {
+    const results = [];
+    const recorded = pl.recorded;
+    pl.recorded = (...args) => { results.push(args); };
+    try {
+      return await slowmo.present(() => run(i, opts));
+    } finally {
+      pl.recorded = recorded;
+      for (const args of results) pl.recorded(...args);
+    }
+  };
 }
