@@ -175,6 +175,7 @@ func (s *Server) createObject(ctx *reqCtx, r *resource, obj api.Object) (api.Obj
 	if r.hasSpec {
 		m.Generation = 1
 	}
+	establishCRD(obj, s.sim.Now())
 	ctx.code = api.StatusCreated
 	if req.DryRun {
 		return copyObject(obj), nil

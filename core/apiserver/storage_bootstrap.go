@@ -1,6 +1,8 @@
 package apiserver
 
 import (
+	"time"
+
 	"kubeplay/core/api"
 	"kubeplay/core/apiserver/admission"
 )
@@ -43,5 +45,27 @@ func (s *Server) bootstrapKindStorage() {
 	sc.CreationTimestamp = api.NewTime(s.sim.Now())
 	if err := s.storeCreate(nil, r, sc); err != nil {
 		panic("apiserver bootstrap: " + err.Error())
+	}
+}
+
+// establishCRD is what apiextensions-apiserver's naming and establishing
+// controllers write on a new CustomResourceDefinition within milliseconds:
+// its names accepted, the CRD Established, its storage version recorded.
+func establishCRD(obj api.Object, now time.Time) {
+	crd, ok := obj.(*api.CustomResourceDefinition)
+	if !ok {
+		return
+	}
+	t := api.NewTime(now)
+	crd.Status.AcceptedNames = crd.Spec.Names
+	crd.Status.Conditions = []api.CustomResourceDefinitionCondition{
+		{Type: "NamesAccepted", Status: api.ConditionTrue, LastTransitionTime: t, Reason: "NoConflicts", Message: "no conflicts found"},
+		{Type: "Established", Status: api.ConditionTrue, LastTransitionTime: t, Reason: "InitialNamesAccepted", Message: "the initial names have been accepted"},
+	}
+	crd.Status.StoredVersions = nil
+	for _, v := range crd.Spec.Versions {
+		if v.Storage {
+			crd.Status.StoredVersions = append(crd.Status.StoredVersions, v.Name)
+		}
 	}
 }
