@@ -3,8 +3,10 @@ package api
 import (
 	"encoding"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"reflect"
+	"regexp"
 	"strings"
 	"sync"
 )
@@ -130,6 +132,10 @@ func decodeTree(n *jnode, dups []string, obj Object) error {
 	var unknown []string
 	pruneUnknown(n, reflect.TypeOf(obj), "", &unknown)
 	if err := json.Unmarshal(n.marshal(), obj); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			return &typeError{UnmarshalTypeError: te}
+		}
 		return err
 	}
 	if len(unknown) == 0 && len(dups) == 0 {
@@ -199,3 +205,25 @@ func jsonKindName(n *jnode) string {
 	}
 	return "number"
 }
+
+// typeError is encoding/json's type error worded with Kubernetes' Go type
+// names (v1.ContainerPort, resource.Quantity, intstr.IntOrString), as the
+// apiserver's decoder reports it, not kubeplay's (api.ContainerPort).
+type typeError struct{ *json.UnmarshalTypeError }
+
+var goTypeName = regexp.MustCompile(`\bapi\.(\w+)`)
+
+func (e *typeError) Error() string {
+	return goTypeName.ReplaceAllStringFunc(e.UnmarshalTypeError.Error(), func(m string) string {
+		switch name := m[len("api."):]; name {
+		case "Quantity":
+			return "resource.Quantity"
+		case "IntOrString":
+			return "intstr.IntOrString"
+		default:
+			return "v1." + name
+		}
+	})
+}
+
+func (e *typeError) Unwrap() error { return e.UnmarshalTypeError }
