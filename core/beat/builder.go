@@ -42,12 +42,6 @@ func New(s *sim.Sim) *Builder {
 	return b
 }
 
-// NewDetached returns a builder that is fed by hand with Add (tests, tools),
-// steps reporting the sim event each record belongs to.
-func NewDetached(steps func() uint64) *Builder {
-	return &Builder{steps: steps, Limit: DefaultLimit, beatRevs: map[int64]struct{}{}}
-}
-
 // Stop unsubscribes the builder from its trace.
 func (b *Builder) Stop() {
 	if b.cancel != nil {
