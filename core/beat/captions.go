@@ -31,5 +31,3 @@ func loadCaptions() map[string]Text {
 	return m
 }
 
-// Caption returns the caption of a class.
-func Caption(class string) Text { return captions[class] }

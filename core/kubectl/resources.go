@@ -87,10 +87,3 @@ func noResources(info *api.ResourceInfo, ns string, allNs bool) string {
 	return fmt.Sprintf("No resources found in %s namespace.", ns)
 }
 
-// items returns a list's objects.
-func items(l *api.List) []api.Object {
-	if l == nil {
-		return nil
-	}
-	return l.Items
-}
