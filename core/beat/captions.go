@@ -30,4 +30,3 @@ func loadCaptions() map[string]Text {
 	}
 	return m
 }
-

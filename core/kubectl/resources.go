@@ -86,4 +86,3 @@ func noResources(info *api.ResourceInfo, ns string, allNs bool) string {
 	}
 	return fmt.Sprintf("No resources found in %s namespace.", ns)
 }
-
