@@ -126,12 +126,16 @@ func TestPauseHoldsTheClockAndStepRunsOneEvent(t *testing.T) {
 	if playing := eval[bool](p, `kubeplay.state.playing`); playing {
 		t.Errorf("kubeplay.state.playing is true after pause()")
 	}
-	steps := func() float64 { return eval[float64](p, `kubeplay.stats().then((s) => s.steps)`) }
-	s0 := steps()
+	// Step runs one beat: after a paused Apply, one press adds exactly one row to the story and marks it.
+	p.click("#apply")
+	p.poll(`document.getElementById('apply-output').textContent.includes('created')`, 60*time.Second)
+	rows := func() float64 { return eval[float64](p, `document.querySelectorAll('#story .story-row').length`) }
+	p.poll(`document.querySelectorAll('#story .story-row').length > 0`, 30*time.Second)
+	r0 := rows()
 	p.click("#step")
-	time.Sleep(100 * time.Millisecond)
-	if s1 := steps(); s1 != s0+1 {
-		t.Errorf("one press of #step ran %v events, want 1", s1-s0)
+	p.poll(`document.querySelector('#story .story-row.current') !== null`, 60*time.Second)
+	if r1 := rows(); r1 != r0+1 {
+		t.Errorf("one press of #step added %v rows to the story, want 1 (one beat)", r1-r0)
 	}
 	if now := eval[float64](p, `kubeplay.now()`); now < before {
 		t.Errorf("step moved the clock backwards: %v → %v", before, now)
