@@ -288,7 +288,9 @@ func (p *tab) click(sel string) {
 // setEditor replaces the editor's text as a user would: focus, select all, type (insertText).
 func (p *tab) setEditor(text string) {
 	p.tb.Helper()
-	p.do(chromedp.Click(chromedp.CSS("#editor .cm-content")))
+	// The first line, not the content's centre: in a short editor pane the centre of a long document is
+	// scrolled out of view, and a click there lands on another element.
+	p.do(chromedp.Click(chromedp.CSS("#editor .cm-line")))
 	p.do(chromedp.KeyEvent("a", chromedp.KeyModifiers(kb.ModifierCtrl)))
 	if _, err := chromedp.Call(p.ctx, input.InsertText, input.InsertTextParams{Text: text}); err != nil {
 		p.tb.Fatalf("typing into the editor: %v", err)

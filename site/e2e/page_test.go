@@ -59,8 +59,18 @@ func eventRows(p *tab) []string {
 		const vp = document.getElementById('events');
 		vp.style.height = '20000px';
 		vp.style.maxHeight = 'none';
+		vp.style.flex = 'none'; // the pane is a flex column: without this it shrinks back to fit
 		vp.dispatchEvent(new Event('scroll'));
-		await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+		// The panel redraws in the frame after its ResizeObserver saw the new height: wait until the
+		// rendered rows stop changing.
+		const frame = () => new Promise((r) => requestAnimationFrame(r));
+		let n = -1;
+		for (let i = 0; i < 60; i++) {
+			await frame(); await frame();
+			const m = vp.querySelectorAll('.ev-row').length;
+			if (m === n && m > 0) break;
+			n = m;
+		}
 		return [...vp.querySelectorAll('.ev-row[data-reason]')].map((el) => ({
 			top: parseFloat(el.style.top) || 0, reason: el.dataset.reason, text: el.textContent }));
 	})()`, &rows)

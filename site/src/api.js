@@ -125,17 +125,32 @@ const beatAPI = {
   },
 };
 
+// Two gates. coreUp: the core is loaded and its first cluster is up. ready: the page's whole starting state is
+// in place too (a share link, a short link, ?scenario=, autosave): main.js holds it (holdReady) while the
+// session opens, through a private handle whose calls wait only for coreUp. Public calls made before ready
+// wait for it, in order, so nothing the page restores at its start can undo them.
+let coreResolve;
+let coreReject;
+const coreUp = new Promise((res, rej) => {
+  coreResolve = res;
+  coreReject = rej;
+});
+coreUp.catch(() => {});
 let readyResolve;
 let readyReject;
+let readyDone = false;
 const ready = new Promise((res, rej) => {
   readyResolve = res;
   readyReject = rej;
 });
 ready.catch(() => {}); // the loader shows the failure; keep it from being an unhandled rejection
+let held = false;
 
 const kubeplay = {
-  /** Resolves (with window.kubeplay) when the core is loaded and the first cluster is up. */
+  /** Resolves (with window.kubeplay) once the core is up and the page's starting state is in place. */
   ready,
+  /** What this handle's calls wait for before they run (the session's private handle: only the core). */
+  _gate: ready,
   /** True once ready. */
   get isReady() { return remote !== null; },
   /** {playing, speed} */
@@ -149,7 +164,7 @@ const kubeplay = {
   on(name, cb) {
     if (!listeners.has(name)) listeners.set(name, new Set());
     listeners.get(name).add(cb);
-    if (name === 'ready' && remote) queueMicrotask(() => cb(kubeplay));
+    if (name === 'ready' && readyDone) queueMicrotask(() => cb(kubeplay));
     return () => listeners.get(name)?.delete(cb);
   },
   off(name, cb) { listeners.get(name)?.delete(cb); },
@@ -161,7 +176,7 @@ const kubeplay = {
   },
   /** applyFile(filename, yaml) resolves with {stdout, stderr, code, diagnostics: [{line, message}]}. */
   async applyFile(filename, yaml) {
-    await ready;
+    await this._gate;
     const r = await request('apply', [filename, yaml]);
     emit('applied', { filename, ...r });
     return r;
@@ -172,7 +187,7 @@ const kubeplay = {
   },
   /** runLine(line) is run() answering {output, code}. */
   async runLine(line) {
-    await ready;
+    await this._gate;
     return request('run', [line]);
   },
 
@@ -184,16 +199,20 @@ const kubeplay = {
   /** trace() is the retained pipeline trace records, oldest first. */
   trace() { return trace.slice(); },
 
+  /** play(speed?) runs virtual time (called before ready, it takes effect once ready, in order). */
   play(speed) {
+    if (!readyDone && this._gate === ready) { ready.then(() => this.play(speed)); return; }
     need();
     clock.play(speed);
   },
   /** pause() stops the clock at once; resolves when the core has finished what it was doing. */
   async pause() {
+    if (!readyDone && this._gate === ready) await ready;
     if (clock) clock.pause();
     if (remote) await flush();
   },
   setSpeed(speed) {
+    if (!readyDone && this._gate === ready) { ready.then(() => this.setSpeed(speed)); return; }
     need();
     clock.setSpeed(clampSpeed(speed));
   },
@@ -205,14 +224,14 @@ const kubeplay = {
   },
   /** advance("30s" | ms) moves virtual time forward in small slices; resolves with the new now (ms). */
   async advance(d) {
-    await ready;
+    await this._gate;
     return clock.advance(typeof d === 'number' ? d : parseDuration(d));
   },
   /** now() is the virtual clock in ms since the Unix epoch, as of the core's latest answer. */
   now() { return lastNow; },
   /** reset({seed, nodes}) builds a fresh cluster (pausing the clock); waits for the 'reset' listeners. */
   async reset(opts = {}) {
-    await ready;
+    await this._gate;
     clock.pause();
     await request('reset', [JSON.stringify({ seed: 1, ...opts })], false);
     clearCaches();
@@ -244,6 +263,24 @@ const kubeplay = {
 };
 Object.assign(kubeplay, beatAPI); // relaycore
 
+function releaseReady() {
+  if (readyDone) return;
+  readyDone = true;
+  readyResolve(kubeplay);
+  emit('ready', kubeplay);
+}
+
+/**
+ * holdReady keeps kubeplay.ready from resolving until release() (main.js, while the session restores the
+ * page's starting state). core resolves with a private handle for that work: its calls wait for the core
+ * only, never for ready.
+ */
+export function holdReady() {
+  held = true;
+  const handle = Object.create(kubeplay, { _gate: { value: coreUp }, public: { value: kubeplay } });
+  return { core: coreUp.then(() => handle), release: releaseReady };
+}
+
 /** start loads the core (once); api.js calls it on import. */
 let started = null;
 export function start(opts = {}) {
@@ -262,11 +299,12 @@ export function start(opts = {}) {
       });
       await flush();
       performance.mark?.('kubeplay:first-flush');
-      readyResolve(kubeplay);
-      emit('ready', kubeplay);
+      coreResolve(kubeplay);
+      if (!held) releaseReady();
       return kubeplay;
     },
     (e) => {
+      coreReject(e);
       readyReject(e);
       throw e;
     },

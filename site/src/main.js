@@ -5,9 +5,10 @@
 // clock plays unless a scenario opened (scenarios start paused); then body[data-ready] is set.
 
 import { prepare, startUI, markReady } from './ui/app.js';
-import kubeplay from './api.js';
+import kubeplay, { holdReady } from './api.js';
 import { earlyInit, startSession } from './session.js';
 
+const opening = holdReady(); // kubeplay.ready waits until the session has opened the page's starting state
 earlyInit();
 prepare();
 // Building the views is one long task: let the core's worker get going first (its start needs a turn of
@@ -16,21 +17,22 @@ await new Promise((r) => setTimeout(r, 0));
 const views = startUI(kubeplay);
 performance.mark?.('kubeplay:views-built');
 
-kubeplay.ready.then(
-  async () => {
+opening.core.then(
+  async (kp) => {
     let play = true;
     let embedSpeed = 0; // an embed's speed= parameter
     performance.mark?.('kubeplay:ready');
     try {
-      ({ play, speed: embedSpeed } = await startSession(kubeplay, views));
+      ({ play, speed: embedSpeed } = await startSession(kp, views));
     } catch (e) {
       console.error('kubeplay: the session could not start', e); // eslint-disable-line no-console
     }
     let speed = 1;
     try { speed = Number(localStorage.getItem('kubeplay.speed')) || 1; } catch (_) { /* ignore */ }
     if (embedSpeed) speed = embedSpeed;
-    if (play) kubeplay.play(speed);
+    if (play) kp.play(speed);
     performance.mark?.('kubeplay:session-open');
+    opening.release();
     markReady();
   },
   () => { /* core.js has shown the failure in the loader */ },

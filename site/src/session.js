@@ -300,13 +300,18 @@ export async function startSession(kpApi, views) {
     const go = S.lesson && name === S.name ? openLesson(S.lesson) : name ? openScenario(name) : openFree({ seed: S.seed });
     go.catch((e) => showBanner(e.message, 'error'));
   });
-  Object.assign(kp, {
+  // The session's calls on window.kubeplay. kp may be the private handle main.js opens the page with
+  // (kp.public is then window.kubeplay); calls that change the session wait for ready like the others, so a
+  // caller's loadScenario is never undone by the page's own start.
+  const pub = kp.public || kp;
+  const afterReady = (f) => async (...a) => { await pub.ready; return f(...a); };
+  Object.assign(pub, {
     shareURL,
     scenarios: () => scenarios().map((s) => ({ ...s })),
-    loadScenario: (name, opts = {}) => openScenario(name, opts),
-    runStep: (i) => runStep(typeof i === 'number' ? i : S.next),
+    loadScenario: afterReady((name, opts = {}) => openScenario(name, opts)),
+    runStep: afterReady((i) => runStep(typeof i === 'number' ? i : S.next)),
     session: state,
-    loadLesson: (text, opts = {}) => openLesson(String(text ?? ''), opts),
+    loadLesson: afterReady((text, opts = {}) => openLesson(String(text ?? ''), opts)),
     checkLesson: (text) => checkLesson(String(text ?? '')),
   });
   lessonPane = new LessonPane({
