@@ -280,9 +280,20 @@ func evalJSON(p *tab, expr string, out any) {
 	}
 }
 
+// click clicks the element sel names. A view that re-renders between finding the element and clicking it
+// (the player redraws when a step's ✓ lands) replaces the node: then the click waits a frame and finds it anew.
 func (p *tab) click(sel string) {
 	p.tb.Helper()
-	p.do(chromedp.Click(chromedp.CSS(sel)))
+	for try := 0; ; try++ {
+		err := chromedp.Do(p.ctx, chromedp.Click(chromedp.CSS(sel)))
+		if err == nil {
+			return
+		}
+		if try >= 50 || !strings.Contains(err.Error(), "Could not find node") {
+			p.tb.Fatalf("browser: clicking %s: %v", sel, err)
+		}
+		eval[bool](p, `new Promise((r) => requestAnimationFrame(() => r(true)))`)
+	}
 }
 
 // setEditor replaces the editor's text as a user would: focus, select all, type (insertText).

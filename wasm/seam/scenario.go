@@ -132,6 +132,8 @@ type stepInfo struct {
 	Apply     string    `json:"apply,omitempty"`
 	Run       []string  `json:"run"`
 	Expect    []string  `json:"expect"`
+	// Sentences says each expectation as a learner reads it, in both languages (Expect keeps the transcript's words).
+	Sentences []scenario.Text `json:"sentences"`
 	// The learner's turn: the goal, a hint and the solution's lines.
 	YourTurn *narration `json:"yourTurn,omitempty"`
 	Hint     *narration `json:"hint,omitempty"`
@@ -219,6 +221,7 @@ func (k *Core) play(sc *scenario.Scenario, seed uint64) loadedScenario {
 		info := stepInfo{
 			Narration: narration{JA: nodes(sc.NarrationNodes(i, "ja")), EN: nodes(sc.NarrationNodes(i, "en"))},
 			Apply:     st.Apply, Run: append([]string{}, st.Run...), Expect: make([]string, len(st.Expect)),
+			Sentences: make([]scenario.Text, len(st.Expect)),
 		}
 		if st.Learner() {
 			info.YourTurn = &narration{JA: nodes(scenario.Markdown(st.YourTurn.JA)), EN: nodes(scenario.Markdown(st.YourTurn.EN))}
@@ -234,6 +237,7 @@ func (k *Core) play(sc *scenario.Scenario, seed uint64) loadedScenario {
 		}
 		for j := range st.Expect {
 			info.Expect[j] = st.Expect[j].Describe()
+			info.Sentences[j] = scenario.Text{JA: st.Expect[j].Sentence("ja"), EN: st.Expect[j].Sentence("en")}
 		}
 		res.Steps[i] = info
 	}

@@ -45,6 +45,9 @@ func TestLoadingAScenarioGivesSafeNarrationNodesAndExpectations(t *testing.T) {
 	if len(st.Expect) == 0 || st.Expect[0] == "" {
 		t.Errorf("step 1's expectations are not described: %q", st.Expect)
 	}
+	if len(st.Sentences) != len(st.Expect) || len(st.Sentences) == 0 || !strings.Contains(st.Sentences[0].JA, "Scheduled") || !strings.Contains(st.Sentences[0].JA, "30 秒以内") || !strings.Contains(st.Sentences[0].EN, "Scheduled") {
+		t.Errorf("step 1's expectations as sentences: %+v", st.Sentences)
+	}
 	var state scenarioStatus
 	call(t, k, &state, "scenarioState")
 	if state.Name != "01-hands-on" || state.Next != 0 || state.Done {

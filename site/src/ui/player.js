@@ -135,10 +135,12 @@ export class PlayerPane {
         const state = r ? (r.ok ? 'ok' : 'fail') : 'pending';
         const mark = state === 'ok' ? '✓' : state === 'fail' ? '✗' : '○';
         const label = t(state === 'ok' ? 'player.passed' : state === 'fail' ? 'player.failed' : 'player.pending');
-        const msg = r ? String(r.message || '').replace(/^[✓✗]\s*/, '') : String(text);
-        list.append(h('li.player-expect', { dataset: { state } },
+        // The expectation as a sentence in the page's language; a failure adds what the check saw instead.
+        const sentence = this.text(step.sentences && step.sentences[j]) || String(text);
+        const got = state === 'fail' ? String(r.message || '').replace(/^[✓✗]\s*/, '') : '';
+        list.append(h('li.player-expect', { dataset: { state }, title: String(text) },
           h('span.player-mark', { 'aria-label': label, title: label }, mark),
-          h('span.player-expect-text', null, msg)));
+          h('span.player-expect-text', null, sentence, got ? h('span.player-expect-got', null, got) : null)));
       });
       body.append(list);
     }
