@@ -225,8 +225,8 @@ func (p *tab) consoleErrors() []string {
 // checkConsole fails the test if the page logged an error or threw.
 func (p *tab) checkConsole() {
 	p.tb.Helper()
-	// Let late errors arrive.
-	time.Sleep(100 * time.Millisecond)
+	// Let late errors arrive: the page's queued tasks and two painted frames run first.
+	p.frames(2)
 	if errs := p.consoleErrors(); len(errs) > 0 {
 		p.tb.Errorf("the page reported %d console error(s):\n%s", len(errs), strings.Join(errs, "\n"))
 	}
@@ -258,6 +258,25 @@ func (p *tab) poll(expr string, timeout time.Duration) {
 	safe := "(() => { try { return !!(" + expr + "); } catch (e) { return false; } })()"
 	if _, err := chromedp.Run(p.ctx, chromedp.Poll[bool](safe, chromedp.WithPollingTimeout(timeout), chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
 		p.tb.Fatalf("waiting for %s: %v (console: %v)", expr, err, p.consoleErrors())
+	}
+}
+
+// frames waits until the page has painted n more animation frames and run the tasks queued before them:
+// a condition in the page's own time (a loaded machine paints fewer frames a second, and the wait grows
+// with it), used where a test checks that something does NOT happen while the page runs.
+func (p *tab) frames(n int) {
+	p.tb.Helper()
+	eval[bool](p, fmt.Sprintf(`new Promise((r) => { let k = %d; const f = () => (--k <= 0 ? setTimeout(() => r(true), 0) : requestAnimationFrame(f)); requestAnimationFrame(f); })`, n))
+}
+
+// until waits until cond (a check made from Go) holds, checking again after each painted frame.
+func (p *tab) until(what string, timeout time.Duration, cond func() bool) {
+	p.tb.Helper()
+	for end := time.Now().Add(timeout); !cond(); {
+		if time.Now().After(end) {
+			p.tb.Fatalf("waiting %v for %s", timeout, what)
+		}
+		p.frames(1)
 	}
 }
 

@@ -312,12 +312,11 @@ func TestTheAddressFollowsTheStateWithoutNewHistoryEntries(t *testing.T) {
 	p.click("#tab-terminal")
 	p.poll(`location.hash.startsWith('#v1:')`, 10*time.Second)
 	var st *share.State
-	for end := time.Now().Add(10 * time.Second); time.Now().Before(end); time.Sleep(200 * time.Millisecond) {
+	p.until("the address to name the terminal tab", 10*time.Second, func() bool {
 		var err error
-		if st, err = share.Decode(strings.TrimPrefix(eval[string](p, `location.hash`), "#")); err == nil && st.View != nil && st.View.Tab == "terminal" {
-			break
-		}
-	}
+		st, err = share.Decode(strings.TrimPrefix(eval[string](p, `location.hash`), "#"))
+		return err == nil && st.View != nil && st.View.Tab == "terminal"
+	})
 	if st == nil || len(st.Files) == 0 || !strings.Contains(st.Files[0].Content, "name: followed") || st.View == nil || st.View.Tab != "terminal" || st.View.Lang != "en" {
 		t.Fatalf("the address holds %+v", st)
 	}

@@ -126,7 +126,7 @@ func TestPauseHoldsTheClockAndStepRunsOneEvent(t *testing.T) {
 	eval[bool](p, `kubeplay.pause().then(() => true)`)
 	before := eval[float64](p, `kubeplay.now()`)
 	clockBefore := eval[string](p, `document.getElementById('clock').textContent`)
-	time.Sleep(700 * time.Millisecond)
+	p.frames(30) // thirty painted frames in which a playing page would move its clock
 	if after := eval[float64](p, `kubeplay.now()`); after != before {
 		t.Errorf("paused, the virtual clock moved from %v to %v", before, after)
 	}
@@ -152,10 +152,7 @@ func TestPauseHoldsTheClockAndStepRunsOneEvent(t *testing.T) {
 	}
 	p.click("#play")
 	p.poll(`kubeplay.state.playing`, 2*time.Second)
-	time.Sleep(500 * time.Millisecond)
-	if now := eval[float64](p, `kubeplay.now()`); now <= before {
-		t.Errorf("playing, the clock did not move (%v)", now)
-	}
+	p.poll(fmt.Sprintf(`kubeplay.now() > %v`, before), 10*time.Second) // playing, the clock moves
 	p.checkConsole()
 }
 
@@ -183,7 +180,7 @@ func TestTheTerminalPrintsWhatTheShellPrints(t *testing.T) {
 		p.do(chromedpSendKeys("#terminal-input", l+"\r"))
 		p.poll(fmt.Sprintf(`(document.getElementById('terminal-output').textContent.match(/^\$ /gm) || []).length >= %d && document.getElementById('terminal-input').value === ''`, i+1), 10*time.Second)
 	}
-	time.Sleep(200 * time.Millisecond)
+	p.frames(2)
 	got := eval[string](p, `document.getElementById('terminal-output').textContent`)
 	if got != want.String() {
 		t.Errorf("the terminal printed\n%s\nkubeplay shell printed\n%s", got, want.String())
@@ -282,7 +279,7 @@ func TestAutosaveSurvivesAReload(t *testing.T) {
 	p := openTab(t, 1400, 900)
 	marker := fmt.Sprintf("# autosave %d", time.Now().UnixNano())
 	p.setEditor(marker + "\n" + invalidDeployment)
-	time.Sleep(1500 * time.Millisecond) // the autosave is debounced
+	p.poll(fmt.Sprintf(`(localStorage.getItem('kubeplay.files.v1') || '').includes(%q)`, marker), 10*time.Second) // the autosave is debounced
 	p.do(chromedpReload())
 	p.waitReady()
 	if got := p.editorText(); !strings.Contains(got, marker) {
@@ -297,7 +294,8 @@ func TestANarrowScreenHasNoHorizontalOverflow(t *testing.T) {
 	p := openTab(t, 360, 740)
 	for _, v := range views {
 		p.click("#tab-" + v)
-		time.Sleep(150 * time.Millisecond)
+		p.poll(fmt.Sprintf(`document.getElementById('tab-%s').getAttribute('aria-selected') === 'true'`, v), 5*time.Second)
+		p.frames(2)
 		w := eval[float64](p, `document.scrollingElement.scrollWidth`)
 		if w > 360 {
 			wide := eval[[]string](p, `[...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > 361).slice(0, 8).map(e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + '.' + [...e.classList].join('.'))`)
@@ -320,10 +318,8 @@ func TestScreenshotsOfEveryView(t *testing.T) {
 			eval[bool](p, fmt.Sprintf(`(document.documentElement.dataset.theme = %q, true)`, theme))
 			for _, v := range views {
 				p.click("#tab-" + v)
-				if v == "explain" || v == "cluster" {
-					time.Sleep(300 * time.Millisecond)
-				}
-				time.Sleep(150 * time.Millisecond)
+				p.poll(fmt.Sprintf(`!document.getElementById('panel-%s').hidden && document.getElementById('panel-%s').childElementCount > 0`, v, v), 10*time.Second)
+				p.frames(3)
 				p.screenshot(fmt.Sprintf("%s-%s-%s", v, size.name, theme))
 			}
 		}
