@@ -39,7 +39,8 @@ function need() {
   return remote;
 }
 
-// apply takes one answer's flush part: emits trace records, Events, watch output and a tick.
+// apply takes one answer's flush part: emits trace records, Events, watch output and a tick (the parts of
+// a large flush sent ahead of their answer carry no clock: they emit no tick).
 function applyFlush(f) {
   if (!f) return;
   if (f.trace && f.trace.length) {
@@ -57,7 +58,8 @@ function applyFlush(f) {
   }
   if (f.beats && f.beats.length) takeBeats(f.beats);
   if (f.output) emit('output', f.output);
-  if (typeof f.now === 'number') lastNow = f.now;
+  if (typeof f.now !== 'number') return;
+  lastNow = f.now;
   emit('tick', { now: lastNow, playing: clock ? clock.playing : false, speed: clock ? clock.speed : 1 });
 }
 
@@ -293,6 +295,10 @@ export function start(opts = {}) {
   }).then(
     async (r) => {
       remote = r;
+      r.onFlush = (m) => {
+        if (m.cleared) clearCaches();
+        applyFlush(m.flush);
+      };
       clock = createClock((virtualMs, budgetMs) => request('frame', [virtualMs, budgetMs]), {
         onState: (s) => emit('state', s),
         onError: (e) => console.error('kubeplay: the simulation stopped', e), // eslint-disable-line no-console
