@@ -187,7 +187,15 @@ const kubeplay = {
   async run(line) {
     return (await this.runLine(line)).output;
   },
-  /** runLine(line) is run() answering {output, code}. */
+  /**
+   * editSave(edit, text) saves a `kubectl edit` the page opened (runLine's answer carries `edit`): resolves
+   * with {stdout, stderr, code, reopen} as kubectl edit answers when its editor closes.
+   */
+  async editSave(edit, text) {
+    await this._gate;
+    return request('editSave', [edit.resource, edit.namespace || '', edit.name, edit.shown, text]);
+  },
+  /** runLine(line) is run() answering {output, code, edit?} (edit: the object `kubectl edit` opened). */
   async runLine(line) {
     await this._gate;
     return request('run', [line]);
