@@ -45,9 +45,19 @@ func validateJobSpec(spec *api.JobSpec, fldPath *field.Path) field.ErrorList {
 	if spec.TTLSecondsAfterFinished != nil {
 		errs = append(errs, ValidateNonnegativeField(int64(*spec.TTLSecondsAfterFinished), fldPath.Child("ttlSecondsAfterFinished"))...)
 	}
+	if spec.BackoffLimitPerIndex != nil {
+		errs = append(errs, ValidateNonnegativeField(int64(*spec.BackoffLimitPerIndex), fldPath.Child("backoffLimitPerIndex"))...)
+	}
+	if spec.MaxFailedIndexes != nil {
+		errs = append(errs, ValidateNonnegativeField(int64(*spec.MaxFailedIndexes), fldPath.Child("maxFailedIndexes"))...)
+		if spec.BackoffLimitPerIndex == nil {
+			errs = append(errs, field.Required(fldPath.Child("backoffLimitPerIndex"), "when maxFailedIndexes is specified"))
+		}
+	}
 	if spec.CompletionMode != nil && *spec.CompletionMode != api.NonIndexedCompletion && *spec.CompletionMode != api.IndexedCompletion {
 		errs = append(errs, field.NotSupported(fldPath.Child("completionMode"), string(*spec.CompletionMode), []string{"NonIndexed", "Indexed"}))
 	}
+	errs = append(errs, validateIndexedJobSpec(spec, fldPath)...)
 	if spec.Selector != nil {
 		errs = append(errs, ValidateLabelSelector(spec.Selector, fldPath.Child("selector"))...)
 		if selectorIsValid(spec.Selector) && !selectorMatches(spec.Selector, spec.Template.Labels) {
@@ -58,6 +68,61 @@ func validateJobSpec(spec *api.JobSpec, fldPath *field.Path) field.ErrorList {
 	if rp := spec.Template.Spec.RestartPolicy; rp != api.RestartPolicyOnFailure && rp != api.RestartPolicyNever {
 		errs = append(errs, field.Required(fldPath.Child("template", "spec", "restartPolicy"),
 			fmt.Sprintf("valid values: %q, %q", "OnFailure", "Never")))
+	}
+	return errs
+}
+
+// Limits of Indexed Jobs (pkg/apis/batch/validation).
+const (
+	maxParallelismForIndexedJob             = 100_000
+	maxFailedIndexesForIndexedJob           = 100_000
+	completionsSoftLimit                    = 100_000
+	parallelismLimitForHighCompletions      = 10_000
+	maxFailedIndexesLimitForHighCompletions = 10_000
+)
+
+// validateIndexedJobSpec checks what an Indexed Job needs (completions) and
+// allows (a backoff limit per index), as validateJobSpec does.
+func validateIndexedJobSpec(spec *api.JobSpec, fldPath *field.Path) field.ErrorList {
+	var errs field.ErrorList
+	if spec.CompletionMode == nil || *spec.CompletionMode == api.NonIndexedCompletion {
+		if spec.BackoffLimitPerIndex != nil {
+			errs = append(errs, field.Invalid(fldPath.Child("backoffLimitPerIndex"), *spec.BackoffLimitPerIndex, "requires indexed completion mode"))
+		}
+		if spec.MaxFailedIndexes != nil {
+			errs = append(errs, field.Invalid(fldPath.Child("maxFailedIndexes"), *spec.MaxFailedIndexes, "requires indexed completion mode"))
+		}
+		return errs
+	}
+	if *spec.CompletionMode != api.IndexedCompletion {
+		return errs
+	}
+	completions, parallelism, maxFailed := spec.Completions, spec.Parallelism, spec.MaxFailedIndexes
+	if completions == nil {
+		errs = append(errs, field.Required(fldPath.Child("completions"), fmt.Sprintf("when completion mode is %s", api.IndexedCompletion)))
+	}
+	if parallelism != nil && *parallelism > maxParallelismForIndexedJob {
+		errs = append(errs, field.Invalid(fldPath.Child("parallelism"), *parallelism,
+			fmt.Sprintf("must be less than or equal to %d when completion mode is %s", maxParallelismForIndexedJob, api.IndexedCompletion)))
+	}
+	if completions != nil && maxFailed != nil && *maxFailed > *completions {
+		errs = append(errs, field.Invalid(fldPath.Child("maxFailedIndexes"), *maxFailed, "must be less than or equal to completions"))
+	}
+	if maxFailed != nil && *maxFailed > maxFailedIndexesForIndexedJob {
+		errs = append(errs, field.Invalid(fldPath.Child("maxFailedIndexes"), *maxFailed, fmt.Sprintf("must be less than or equal to %d", maxFailedIndexesForIndexedJob)))
+	}
+	if completions != nil && *completions > completionsSoftLimit && spec.BackoffLimitPerIndex != nil {
+		if maxFailed == nil {
+			errs = append(errs, field.Required(fldPath.Child("maxFailedIndexes"), fmt.Sprintf("must be specified when completions is above %d", completionsSoftLimit)))
+		}
+		if parallelism != nil && *parallelism > parallelismLimitForHighCompletions {
+			errs = append(errs, field.Invalid(fldPath.Child("parallelism"), *parallelism, fmt.Sprintf(
+				"must be less than or equal to %d when completions are above %d and used with backoff limit per index", parallelismLimitForHighCompletions, completionsSoftLimit)))
+		}
+		if maxFailed != nil && *maxFailed > maxFailedIndexesLimitForHighCompletions {
+			errs = append(errs, field.Invalid(fldPath.Child("maxFailedIndexes"), *maxFailed, fmt.Sprintf(
+				"must be less than or equal to %d when completions are above %d and used with backoff limit per index", maxFailedIndexesLimitForHighCompletions, completionsSoftLimit)))
+		}
 	}
 	return errs
 }

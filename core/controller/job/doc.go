@@ -8,4 +8,13 @@
 // pods failed. Pod events and status updates sync a Job once per second
 // (syncJobBatchPeriod); a Job whose finalizer removals are not yet observed
 // creates no pods. Events come from "job-controller".
+//
+// An Indexed Job (completionMode: Indexed, indexed.go) runs one pod per
+// completion index 0..completions-1, named <job>-<index>-<random>, with the
+// index in an annotation, a label, the hostname <job>-<index> and the
+// JOB_COMPLETION_INDEX variable; it counts succeeded indexes in
+// status.completedIndexes ("0-2,4") and retries a failed index with a new
+// pod for the same index. With backoffLimitPerIndex (index_state.go) each
+// index has its own retries and back-off, and the Job fails with
+// FailedIndexes or MaxFailedIndexesExceeded.
 package job

@@ -2,7 +2,9 @@ package job
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
+	"strconv"
 	"time"
 
 	"kubeplay/core/api"
@@ -166,13 +168,32 @@ func (c *Controller) sync(key string) error {
 	// them to the counters. A pod whose finalizer removal is in flight was
 	// counted by an earlier sync; an uncounted UID whose pod lost its
 	// finalizer is counted now, even if this cached Job predates the write
-	// that counted it.
+	// that counted it. An Indexed Job counts succeeded pods by their index
+	// in status.completedIndexes instead of by UID.
 	satisfied := c.exp.Satisfied(key) && c.fin.pending(key) == 0
 	withFinalizer := map[string]bool{}
 	for _, p := range pods {
 		if hasTrackingFinalizer(p) && !c.fin.expecting(key, p.UID) {
 			withFinalizer[p.UID] = true
 		}
+	}
+	var active, terminating []*api.Pod
+	var ready int32
+	for _, p := range pods {
+		switch {
+		case ctrlutil.IsPodTerminating(p):
+			terminating = append(terminating, p)
+		case ctrlutil.IsPodActive(p):
+			active = append(active, p)
+			if ctrlutil.IsPodReady(p) {
+				ready++
+			}
+		}
+	}
+	var ixs *indexedState
+	if isIndexed(j) && j.Spec.Completions != nil {
+		finishing := isFinished(j) || hasCondition(j, api.JobFailureTarget) || hasCondition(j, api.JobSuccessCriteriaMet)
+		ixs = newIndexedState(j, pods, active, finishing)
 	}
 	flush := countUncountedWithoutFinalizers(&j.Status, withFinalizer)
 	unc := j.Status.UncountedTerminatedPods
@@ -183,7 +204,7 @@ func (c *Controller) sync(key string) error {
 		}
 		switch {
 		case p.Status.Phase == api.PodSucceeded:
-			if !slices.Contains(unc.Succeeded, p.UID) {
+			if ixs == nil && !slices.Contains(unc.Succeeded, p.UID) {
 				unc.Succeeded = append(unc.Succeeded, p.UID)
 			}
 			toRelease = append(toRelease, p)
@@ -196,12 +217,19 @@ func (c *Controller) sync(key string) error {
 			if matched && action == ActionFailJob && !hasCondition(j, api.JobFailureTarget) && !isFinished(j) {
 				c.setCondition(j, api.JobFailureTarget, api.JobReasonPodFailurePolicy, msg, now)
 			}
-			if !(matched && action == ActionIgnore) && !slices.Contains(unc.Failed, p.UID) {
+			if ixs.holds(p) {
+				continue // counted once its index's next pod exists
+			}
+			counts := ixs == nil || validIndex(p, ixs.completions) != noIndex
+			if counts && !(matched && action == ActionIgnore) && !slices.Contains(unc.Failed, p.UID) {
 				unc.Failed = append(unc.Failed, p.UID)
 				c.lastErr[key] = now
 			}
 			toRelease = append(toRelease, p)
 		}
+	}
+	if ixs != nil && ixs.record(&j.Status) {
+		flush = true
 	}
 	if len(toRelease) > 0 {
 		if err := c.writeStatus(j); err != nil {
@@ -223,20 +251,6 @@ func (c *Controller) sync(key string) error {
 		}
 	}
 
-	var active, terminating []*api.Pod
-	var ready int32
-	for _, p := range pods {
-		switch {
-		case ctrlutil.IsPodTerminating(p):
-			terminating = append(terminating, p)
-		case ctrlutil.IsPodActive(p):
-			active = append(active, p)
-			if ctrlutil.IsPodReady(p) {
-				ready++
-			}
-		}
-	}
-
 	finish := func(decided bool) error {
 		if decided {
 			// recount after creations/deletions
@@ -250,11 +264,15 @@ func (c *Controller) sync(key string) error {
 		j.Status.Active = int32(len(active))
 		j.Status.Ready = ctrlutil.Ptr(ready)
 		j.Status.Terminating = ctrlutil.Ptr(int32(len(terminating)))
-		c.finishConditions(j, len(active)+len(terminating), now)
+		held := 0
+		if ixs != nil {
+			held = len(ixs.held)
+		}
+		c.finishConditions(j, len(active)+len(terminating)+held, now)
 		return c.writeStatus(j)
 	}
 	if !isFinished(j) && satisfied {
-		if c.decide(j, key, active, now, func() error { return finish(true) }) {
+		if c.decide(j, key, active, ixs, now, func() error { return finish(true) }) {
 			return nil // the status is written once the creations are in
 		}
 		return finish(true)
@@ -265,17 +283,24 @@ func (c *Controller) sync(key string) error {
 // decide creates or deletes pods towards the wanted parallelism, or marks
 // the Job as meeting its success or failure criteria. Creations go out as
 // separate sim events in slow-start batches: decide then reports true and
-// calls finish once they are in.
-func (c *Controller) decide(j *api.Job, key string, active []*api.Pod, now time.Time, finish func() error) bool {
+// calls finish once they are in. ixs is nil unless the Job is Indexed.
+func (c *Controller) decide(j *api.Job, key string, active []*api.Pod, ixs *indexedState, now time.Time, finish func() error) bool {
 	completions := j.Spec.Completions
 	parallelism := ctrlutil.Int32(j.Spec.Parallelism, 1)
 	backoffLimit := ctrlutil.Int32(j.Spec.BackoffLimit, 6)
 	if j.Status.Failed > backoffLimit && !hasCondition(j, api.JobFailureTarget) {
 		c.setCondition(j, api.JobFailureTarget, api.JobReasonBackoffLimitExceeded, BackoffLimitMessage, now)
 	}
+	if ixs != nil && ixs.failed != nil && !hasCondition(j, api.JobFailureTarget) {
+		if n := ixs.failed.total(); j.Spec.MaxFailedIndexes != nil && n > int(*j.Spec.MaxFailedIndexes) {
+			c.setCondition(j, api.JobFailureTarget, api.JobReasonMaxFailedIndexesExceeded, MaxFailedIndexesMessage, now)
+		} else if n > 0 && n+ixs.done.total() >= ixs.completions {
+			c.setCondition(j, api.JobFailureTarget, api.JobReasonFailedIndexes, FailedIndexesMessage, now)
+		}
+	}
 	succeeded := j.Status.Succeeded
 	done := (completions != nil && succeeded >= *completions) || (completions == nil && succeeded > 0 && len(active) == 0)
-	if done && !hasCondition(j, api.JobSuccessCriteriaMet) {
+	if done && !hasCondition(j, api.JobSuccessCriteriaMet) && !hasCondition(j, api.JobFailureTarget) {
 		c.setCondition(j, api.JobSuccessCriteriaMet, api.JobReasonCompletionsReached, CompletionsReachedMessage, now)
 	}
 	if hasCondition(j, api.JobFailureTarget) || hasCondition(j, api.JobSuccessCriteriaMet) {
@@ -290,37 +315,60 @@ func (c *Controller) decide(j *api.Job, key string, active []*api.Pod, now time.
 	} else if succeeded > 0 {
 		want = 0
 	}
+	// Excess pods, and in an Indexed Job the pods of a repeated or invalid
+	// index, go first; creations wait for the next sync.
+	if rm := activePodsForRemoval(j, active, len(active)-int(want), now); len(rm) > 0 {
+		for _, p := range rm {
+			c.pc.DeletePod(p.Namespace, p.Name, j)
+		}
+		return false
+	}
 	diff := int(want) - len(active)
-	switch {
-	case diff > 0:
+	if diff <= 0 {
+		return false
+	}
+	var indexes []int
+	if ixs != nil {
+		indexes = firstPendingIndexes(active, ixs.nonPending(), diff, ixs.completions)
+		if hasBackoffLimitPerIndex(j) {
+			var wait time.Duration
+			if indexes, wait = ixs.readyToCreate(indexes, now); wait > 0 {
+				c.Trace("", "jobs.batch", j.Namespace, j.Name, "Job %s/%s: index back-off, next pod in %v", j.Namespace, j.Name, wait)
+				c.EnqueueAfter(key, wait)
+				return false
+			}
+		}
+		if diff = len(indexes); diff == 0 {
+			return false
+		}
+	}
+	if !hasBackoffLimitPerIndex(j) {
 		if wait := c.backoff(j, key, now); wait > 0 {
 			c.Trace("", "jobs.batch", j.Namespace, j.Name, "Job %s/%s: pod failure back-off, next pod in %v", j.Namespace, j.Name, wait)
 			c.EnqueueAfter(key, wait)
 			return false
 		}
-		c.exp.ExpectCreations(key, diff)
-		ref := ctrlutil.NewControllerRef(j)
-		c.SlowStartBatch(key, "create pods", diff, func() error {
-			_, err := c.pc.CreatePod(c.podFor(j, &ref), j)
-			if err != nil {
-				c.exp.CreationObserved(key)
-			}
-			return err
-		}, func(_, attempted int, _ error) error {
-			for i := attempted; i < diff; i++ {
-				c.exp.CreationObserved(key)
-			}
-			return finish()
-		})
-		return true
-	case diff < 0:
-		ranked := append([]*api.Pod(nil), active...)
-		ctrlutil.RankPodsForDeletion(ranked, active, now)
-		for _, p := range ranked[:-diff] {
-			c.pc.DeletePod(p.Namespace, p.Name, j)
-		}
 	}
-	return false
+	c.exp.ExpectCreations(key, diff)
+	ref := ctrlutil.NewControllerRef(j)
+	next := 0
+	c.SlowStartBatch(key, "create pods", diff, func() error {
+		ix := noIndex
+		if indexes != nil {
+			ix, next = indexes[next], next+1
+		}
+		_, err := c.pc.CreatePod(c.podFor(j, &ref, ix, ixs), j)
+		if err != nil {
+			c.exp.CreationObserved(key)
+		}
+		return err
+	}, func(_, attempted int, _ error) error {
+		for i := attempted; i < diff; i++ {
+			c.exp.CreationObserved(key)
+		}
+		return finish()
+	})
+	return true
 }
 
 // backoff is how long new pods must wait after the last failure:
@@ -338,7 +386,7 @@ func (c *Controller) backoff(j *api.Job, key string, now time.Time) time.Duratio
 	return last.Add(d).Sub(now)
 }
 
-func (c *Controller) podFor(j *api.Job, ref *api.OwnerReference) *api.Pod {
+func (c *Controller) podFor(j *api.Job, ref *api.OwnerReference, ix int, ixs *indexedState) *api.Pod {
 	p := ctrlutil.PodFromTemplate(&j.Spec.Template, j, ref)
 	if p.Labels == nil {
 		p.Labels = map[string]string{}
@@ -346,6 +394,26 @@ func (c *Controller) podFor(j *api.Job, ref *api.OwnerReference) *api.Pod {
 	for k, v := range map[string]string{api.ControllerUidLabel: j.UID, api.JobNameLabel: j.Name, LegacyControllerUIDLabel: j.UID, LegacyJobNameLabel: j.Name} {
 		if _, ok := p.Labels[k]; !ok {
 			p.Labels[k] = v
+		}
+	}
+	if ix != noIndex {
+		// The index travels in an annotation and a label; every container
+		// reads it as JOB_COMPLETION_INDEX; the pod's hostname is
+		// <job>-<index> (manageJob).
+		addCompletionIndexEnv(&p.Spec)
+		if p.Annotations == nil {
+			p.Annotations = map[string]string{}
+		}
+		p.Annotations[api.JobCompletionIndexAnnotation] = strconv.Itoa(ix)
+		p.Labels[api.JobCompletionIndexAnnotation] = strconv.Itoa(ix)
+		p.Spec.Hostname = fmt.Sprintf("%s-%d", j.Name, ix)
+		p.GenerateName = indexedGenerateName(j.Name, ix)
+		if hasBackoffLimitPerIndex(j) {
+			count, ignored := newIndexFailureCounts(j, ixs.held[ix])
+			p.Annotations[api.JobIndexFailureCountAnnotation] = strconv.Itoa(int(count))
+			if ignored > 0 {
+				p.Annotations[api.JobIndexIgnoredFailureCountAnnotation] = strconv.Itoa(int(ignored))
+			}
 		}
 	}
 	p.Finalizers = append(p.Finalizers, api.JobTrackingFinalizer)

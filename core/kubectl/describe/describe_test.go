@@ -152,3 +152,25 @@ func TestSmartLabelForSplitsCamelCase(t *testing.T) {
 		}
 	}
 }
+
+func TestAnIndexedJobShowsItsCompletedIndexes(t *testing.T) {
+	indexed, five := api.IndexedCompletion, int32(5)
+	long := strings.Repeat("1,3,", 20) + "99"
+	for _, tc := range []struct {
+		name, completed, want string
+	}{
+		{"none yet", "", "Completed Indexes:  <none>\n"},
+		{"intervals as in the status", "0-2,4", "Completed Indexes:  0-2,4\n"},
+		{"a long list is cut after the first comma past 50 characters", long, "Completed Indexes:  " + long[:52] + "...\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			j := &api.Job{ObjectMeta: api.ObjectMeta{Name: "indexed-job", Namespace: "default"},
+				Spec:   api.JobSpec{CompletionMode: &indexed, Completions: &five},
+				Status: api.JobStatus{CompletedIndexes: tc.completed}}
+			out := DescribeObject(j, nil, Related{}, pt.Now)
+			if !strings.Contains(out, "Completion Mode:    Indexed\n") || !strings.Contains(out, tc.want) {
+				t.Errorf("want %q in:\n%s", tc.want, out)
+			}
+		})
+	}
+}

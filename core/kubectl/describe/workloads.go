@@ -216,7 +216,28 @@ func describeJob(j *api.Job, events []*api.Event, now time.Time) string {
 		} else {
 			w.Write(level0, "Pods Statuses:\t%d Active (%d Ready) / %d Succeeded / %d Failed\n", j.Status.Active, *j.Status.Ready, j.Status.Succeeded, j.Status.Failed)
 		}
+		if j.Spec.CompletionMode != nil && *j.Spec.CompletionMode == api.IndexedCompletion {
+			w.Write(level0, "Completed Indexes:\t%s\n", capIndexesListOrNone(j.Status.CompletedIndexes, 50))
+		}
 		describePodTemplate(w, &j.Spec.Template)
 		describeEvents(w, events, now)
 	})
+}
+
+// capIndexesListOrNone cuts a long index list after the first comma past
+// softLimit characters, with "..." (kubectl's capIndexesListOrNone).
+func capIndexesListOrNone(indexes string, softLimit int) string {
+	if indexes == "" {
+		return "<none>"
+	}
+	ix := softLimit
+	for ; ix < len(indexes); ix++ {
+		if indexes[ix] == ',' {
+			break
+		}
+	}
+	if ix >= len(indexes) {
+		return indexes
+	}
+	return indexes[:ix+1] + "..."
 }
