@@ -90,6 +90,10 @@ type podWorker struct {
 	mounted    bool
 	mountRetry time.Duration
 
+	// emptyDirs: per emptyDir volume, the files containers left in it
+	// (path inside the volume → lines), see volume_files.go.
+	emptyDirs map[string]map[string][]string
+
 	// initialized: every init container completed (a sidecar: started)
 	// once; it stays so when a sidecar restarts later.
 	initialized bool
@@ -400,7 +404,8 @@ func (w *podWorker) runtimeSpec(c *container, img *images.Image, env map[string]
 		ports = append(ports, p.ContainerPort)
 	}
 	return runtime.Spec{Image: img, Command: c.spec.Command, Args: c.spec.Args, Env: env,
-		MemoryLimit: limit, Ports: ports, PodName: w.pod.Name, PodIP: w.ip}
+		MemoryLimit: limit, Ports: ports, PodName: w.pod.Name, PodIP: w.ip,
+		Hostname: w.pod.Spec.Hostname, Files: w.mountedFiles(c)}
 }
 
 // arm schedules a running container's exit and its probes.
@@ -441,6 +446,9 @@ func (w *podWorker) exited(c *container, code int32, reason string, stopped bool
 	c.ready, c.stopping = false, false
 	c.term = &api.ContainerStateTerminated{ExitCode: code, Reason: reason, StartedAt: api.NewTime(c.startedAt),
 		FinishedAt: api.NewTime(now), ContainerID: c.id}
+	if !stopped && reason != runtime.ReasonOOMKilled {
+		w.keepFiles(c)
+	}
 	w.k.podAction(w.pod, fmt.Sprintf("container %s exited with code %d (%s)", c.name(), code, reason))
 	w.markDirty()
 	if w.terminating {

@@ -251,40 +251,42 @@ func (c *Controller) sync(key string) error {
 		}
 	}
 
-	finish := func(decided bool) error {
-		if decided {
-			// recount after creations/deletions
-			active = active[:0]
-			for _, p := range ctrlutil.ListIn[*api.Pod](c.podInf, ns) {
-				if ctrlutil.IsControlledBy(p, j) && ctrlutil.IsPodActive(p) {
-					active = append(active, p)
-				}
+	// finish writes the counts as manageJob leaves them: the pods created
+	// are active, the pods deleted terminating (the informers have not seen
+	// either yet).
+	finish := func(created int, deleted []*api.Pod) error {
+		readyDeleted := 0
+		for _, p := range deleted {
+			if ctrlutil.IsPodReady(p) {
+				readyDeleted++
 			}
 		}
-		j.Status.Active = int32(len(active))
-		j.Status.Ready = ctrlutil.Ptr(ready)
-		j.Status.Terminating = ctrlutil.Ptr(int32(len(terminating)))
+		j.Status.Active = int32(len(active) + created - len(deleted))
+		j.Status.Ready = ctrlutil.Ptr(ready - int32(readyDeleted))
+		j.Status.Terminating = ctrlutil.Ptr(int32(len(terminating) + len(deleted)))
 		held := 0
 		if ixs != nil {
 			held = len(ixs.held)
 		}
-		c.finishConditions(j, len(active)+len(terminating)+held, now)
+		c.finishConditions(j, int(j.Status.Active+*j.Status.Terminating)+held, now)
 		return c.writeStatus(j)
 	}
 	if !isFinished(j) && satisfied {
-		if c.decide(j, key, active, ixs, now, func() error { return finish(true) }) {
+		async, deleted := c.decide(j, key, active, ixs, now, func(created int) error { return finish(created, nil) })
+		if async {
 			return nil // the status is written once the creations are in
 		}
-		return finish(true)
+		return finish(0, deleted)
 	}
-	return finish(false)
+	return finish(0, nil)
 }
 
 // decide creates or deletes pods towards the wanted parallelism, or marks
 // the Job as meeting its success or failure criteria. Creations go out as
-// separate sim events in slow-start batches: decide then reports true and
-// calls finish once they are in. ixs is nil unless the Job is Indexed.
-func (c *Controller) decide(j *api.Job, key string, active []*api.Pod, ixs *indexedState, now time.Time, finish func() error) bool {
+// separate sim events in slow-start batches: decide then reports async and
+// calls finish with the number created once they are in. Otherwise it
+// returns the pods it deleted. ixs is nil unless the Job is Indexed.
+func (c *Controller) decide(j *api.Job, key string, active []*api.Pod, ixs *indexedState, now time.Time, finish func(created int) error) (async bool, deleted []*api.Pod) {
 	completions := j.Spec.Completions
 	parallelism := ctrlutil.Int32(j.Spec.Parallelism, 1)
 	backoffLimit := ctrlutil.Int32(j.Spec.BackoffLimit, 6)
@@ -304,10 +306,7 @@ func (c *Controller) decide(j *api.Job, key string, active []*api.Pod, ixs *inde
 		c.setCondition(j, api.JobSuccessCriteriaMet, api.JobReasonCompletionsReached, CompletionsReachedMessage, now)
 	}
 	if hasCondition(j, api.JobFailureTarget) || hasCondition(j, api.JobSuccessCriteriaMet) {
-		for _, p := range active {
-			c.pc.DeletePod(p.Namespace, p.Name, j)
-		}
-		return false
+		return false, c.deletePods(j, active)
 	}
 	want := parallelism
 	if completions != nil {
@@ -318,14 +317,11 @@ func (c *Controller) decide(j *api.Job, key string, active []*api.Pod, ixs *inde
 	// Excess pods, and in an Indexed Job the pods of a repeated or invalid
 	// index, go first; creations wait for the next sync.
 	if rm := activePodsForRemoval(j, active, len(active)-int(want), now); len(rm) > 0 {
-		for _, p := range rm {
-			c.pc.DeletePod(p.Namespace, p.Name, j)
-		}
-		return false
+		return false, c.deletePods(j, rm)
 	}
 	diff := int(want) - len(active)
 	if diff <= 0 {
-		return false
+		return false, nil
 	}
 	var indexes []int
 	if ixs != nil {
@@ -335,18 +331,18 @@ func (c *Controller) decide(j *api.Job, key string, active []*api.Pod, ixs *inde
 			if indexes, wait = ixs.readyToCreate(indexes, now); wait > 0 {
 				c.Trace("", "jobs.batch", j.Namespace, j.Name, "Job %s/%s: index back-off, next pod in %v", j.Namespace, j.Name, wait)
 				c.EnqueueAfter(key, wait)
-				return false
+				return false, nil
 			}
 		}
 		if diff = len(indexes); diff == 0 {
-			return false
+			return false, nil
 		}
 	}
 	if !hasBackoffLimitPerIndex(j) {
 		if wait := c.backoff(j, key, now); wait > 0 {
 			c.Trace("", "jobs.batch", j.Namespace, j.Name, "Job %s/%s: pod failure back-off, next pod in %v", j.Namespace, j.Name, wait)
 			c.EnqueueAfter(key, wait)
-			return false
+			return false, nil
 		}
 	}
 	c.exp.ExpectCreations(key, diff)
@@ -362,13 +358,24 @@ func (c *Controller) decide(j *api.Job, key string, active []*api.Pod, ixs *inde
 			c.exp.CreationObserved(key)
 		}
 		return err
-	}, func(_, attempted int, _ error) error {
+	}, func(created, attempted int, _ error) error {
 		for i := attempted; i < diff; i++ {
 			c.exp.CreationObserved(key)
 		}
-		return finish()
+		return finish(created)
 	})
-	return true
+	return true, nil
+}
+
+// deletePods deletes pods of j and returns those deleted (or already gone).
+func (c *Controller) deletePods(j *api.Job, pods []*api.Pod) []*api.Pod {
+	var deleted []*api.Pod
+	for _, p := range pods {
+		if err := c.pc.DeletePod(p.Namespace, p.Name, j); err == nil || api.IsNotFound(err) {
+			deleted = append(deleted, p)
+		}
+	}
+	return deleted
 }
 
 // backoff is how long new pods must wait after the last failure:

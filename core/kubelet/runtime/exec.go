@@ -86,7 +86,8 @@ func (p *Process) RunExec(command []string, ctx ExecContext) (out string, code i
 // elapsed after its start.
 func (p *Process) filesAt(elapsed time.Duration) (map[string]bool, map[string][]string) {
 	if p.script == nil {
-		return map[string]bool{}, map[string][]string{}
+		sh := p.shell(0, 0)
+		return sh.files, sh.contents
 	}
 	sh := p.shell(elapsed, 0)
 	sh.run(p.script)
@@ -161,7 +162,7 @@ func (t *tools) run(args []string) (int32, bool) {
 		return t.nslookup(args[1:]), true
 	case "uname":
 		if len(args) > 1 && args[1] == "-a" {
-			t.print("Linux " + t.p.spec.PodName + " 6.8.0-51-generic #52-Ubuntu SMP PREEMPT_DYNAMIC x86_64 GNU/Linux")
+			t.print("Linux " + t.p.spec.hostname() + " 6.8.0-51-generic #52-Ubuntu SMP PREEMPT_DYNAMIC x86_64 GNU/Linux")
 		} else {
 			t.print("Linux")
 		}
@@ -186,9 +187,9 @@ func (t *tools) file(path string) (string, bool) {
 	p := t.p
 	switch path {
 	case "/etc/hostname":
-		return p.spec.PodName + "\n", true
+		return p.spec.hostname() + "\n", true
 	case "/etc/hosts":
-		return "# Kubernetes-managed hosts file.\n127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\nfe00::0\tip6-localnet\nfe00::0\tip6-mcastprefix\nfe00::1\tip6-allnodes\nfe00::2\tip6-allrouters\n" + p.spec.PodIP + "\t" + p.spec.PodName + "\n", true
+		return "# Kubernetes-managed hosts file.\n127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\nfe00::0\tip6-localnet\nfe00::0\tip6-mcastprefix\nfe00::1\tip6-allnodes\nfe00::2\tip6-allrouters\n" + p.spec.PodIP + "\t" + p.spec.hostname() + "\n", true
 	case "/etc/resolv.conf":
 		ns := "10.96.0.10"
 		if t.ctx.Net != nil {
@@ -212,6 +213,9 @@ func (t *tools) file(path string) (string, bool) {
 		}
 	}
 	if t.sh.files[path] {
+		if lines := t.sh.contents[path]; len(lines) > 0 {
+			return strings.Join(lines, "\n") + "\n", true
+		}
 		return "", true
 	}
 	return "", false
@@ -566,7 +570,7 @@ func (p *Process) HTTPBody(port int32, path string, now time.Time) (body string,
 		}
 		switch {
 		case mode == "serve-hostname" || path == "/hostname":
-			return p.spec.PodName, 200, true
+			return p.spec.hostname(), 200, true
 		case strings.HasPrefix(path, "/echo?msg="):
 			return strings.TrimPrefix(path, "/echo?msg="), 200, true
 		}
@@ -575,9 +579,9 @@ func (p *Process) HTTPBody(port int32, path string, now time.Time) (body string,
 		}
 		return "NOW: " + now.UTC().Format("2006-01-02 15:04:05.000000000 -0700 MST"), 200, true
 	case strings.HasSuffix(name, "google-samples/hello-app"):
-		return fmt.Sprintf("Hello, world!\nVersion: %s\nHostname: %s\n", version, p.spec.PodName), 200, true
+		return fmt.Sprintf("Hello, world!\nVersion: %s\nHostname: %s\n", version, p.spec.hostname()), 200, true
 	case strings.HasSuffix(name, "kicbase/echo-server"):
-		return fmt.Sprintf("Request served by %s\n\nHTTP/1.1 GET %s\n\nHost: %s\nAccept: */*\nUser-Agent: Wget\n", p.spec.PodName, path, p.spec.PodIP), 200, true
+		return fmt.Sprintf("Request served by %s\n\nHTTP/1.1 GET %s\n\nHost: %s\nAccept: */*\nUser-Agent: Wget\n", p.spec.hostname(), path, p.spec.PodIP), 200, true
 	}
 	if !serves(pp, path) {
 		return "404 page not found\n", 404, true

@@ -100,7 +100,7 @@ func (p *Process) render(t string, at time.Time) string {
 		case key == "version":
 			b.WriteString(p.spec.Image.Version)
 		case key == "hostname":
-			b.WriteString(p.spec.PodName)
+			b.WriteString(p.spec.hostname())
 		default:
 			b.WriteString(t[i : i+j+1])
 		}

@@ -60,6 +60,20 @@ type Spec struct {
 	Ports   []int32
 	PodName string
 	PodIP   string
+	// Hostname is the container's hostname: the pod's spec.hostname (an
+	// Indexed Job's <job>-<index>), or its name when empty.
+	Hostname string
+	// Files are the files the container finds in its volumes when it starts
+	// (what earlier containers left in an emptyDir, downward API items), by
+	// absolute path, as lines.
+	Files map[string][]string
+}
+
+func (s Spec) hostname() string {
+	if s.Hostname != "" {
+		return s.Hostname
+	}
+	return s.PodName
 }
 
 // Process is what one container start does on virtual time, decided when
@@ -83,8 +97,10 @@ type Process struct {
 	// WorkingSet is the memory the process uses, in bytes.
 	WorkingSet int64
 
-	spec    Spec
-	repo    *images.Repository
+	spec Spec
+	repo *images.Repository
+	// left: the files the script leaves behind when it exits on its own.
+	left    map[string][]string
 	flavour string
 	script  shNode
 	static  []LogLine
@@ -172,7 +188,7 @@ func (p *Process) plan(argv []string) {
 		p.perl(argv[1:])
 	case isMain:
 		p.main()
-	case shellUtility[bin] && repo.HasShell():
+	case (shellUtility[bin] || p.flavour == "busybox" && busyboxApplet[bin]) && repo.HasShell():
 		p.runScript(quoteArgv(argv))
 	default:
 		p.notFound(argv[0])
@@ -197,6 +213,13 @@ const foreverLimit = 100 * 365 * 24 * time.Hour
 var shellUtility = map[string]bool{
 	"sleep": true, "echo": true, "true": true, "false": true, "cat": true, "tail": true, "env": true,
 	"printenv": true, "date": true, "hostname": true, "touch": true, "ls": true, "printf": true,
+}
+
+// busyboxApplet lists the busybox applets the shell implements beyond
+// shellUtility, which a busybox image runs as a container's command
+// (the Indexed Job tutorial's `rev /input/data.txt`).
+var busyboxApplet = map[string]bool{
+	"rev": true, "sort": true, "uniq": true, "wc": true, "head": true, "grep": true, "awk": true, "seq": true,
 }
 
 func (p *Process) notFound(cmd string) {
@@ -254,14 +277,30 @@ func (p *Process) runScript(script string) {
 	if sh.exited {
 		p.ExitCode = sh.code
 	}
+	p.left = map[string][]string{}
+	for f, ok := range sh.files {
+		if ok && strings.HasPrefix(f, "/") && !systemFile(f) {
+			p.left[f] = sh.contents[f]
+		}
+	}
 }
 
+// Files returns the files a script that exits on its own leaves behind
+// (written by redirections, touched, or there from the start), by absolute
+// path: the kubelet keeps those in the pod's emptyDir volumes for the
+// containers that start later. Nil for a program that is not a script.
+func (p *Process) Files() map[string][]string { return p.left }
+
 func (p *Process) shell(limit time.Duration, maxOut int) *shell {
-	env := map[string]string{"HOSTNAME": p.spec.PodName, "HOME": "/root", "PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"}
+	env := map[string]string{"HOSTNAME": p.spec.hostname(), "HOME": "/root", "PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"}
 	for k, v := range p.spec.Env {
 		env[k] = v
 	}
-	return &shell{flavour: p.flavour, env: env, files: map[string]bool{}, host: p.spec.PodName, limit: limit, maxOut: maxOut}
+	files, contents := map[string]bool{}, map[string][]string{}
+	for f, lines := range p.spec.Files {
+		files[f], contents[f] = true, lines
+	}
+	return &shell{flavour: p.flavour, env: env, files: files, contents: contents, host: p.spec.hostname(), limit: limit, maxOut: maxOut}
 }
 
 func (p *Process) agnhost(args []string) {

@@ -17,6 +17,7 @@ import (
 type shell struct {
 	flavour string
 	env     map[string]string
+	arrays  map[string][]string // bash arrays: name=(a b c)
 	files   map[string]bool
 	host    string
 	start   time.Time
@@ -201,7 +202,13 @@ func (sh *shell) command(raw []string) int32 {
 		if !ok || !isName(name) {
 			break
 		}
-		sh.env[name] = sh.expand(val)
+		if strings.HasPrefix(val, "(") && strings.HasSuffix(val, ")") {
+			if code, ok := sh.assignArray(name, val[1:len(val)-1]); !ok {
+				return code
+			}
+		} else {
+			sh.env[name] = sh.expand(val)
+		}
 		raw = raw[1:]
 	}
 	if len(raw) == 0 {

@@ -92,7 +92,7 @@ func (sh *shell) dollar(s string) (int, string) {
 		if end < 0 {
 			return 0, "$"
 		}
-		return end + 1, sh.env[s[1:end]]
+		return end + 1, sh.braced(s[1:end])
 	}
 	n := 0
 	for n < len(s) && (s[n] == '_' || s[n] >= 'a' && s[n] <= 'z' || s[n] >= 'A' && s[n] <= 'Z' || n > 0 && s[n] >= '0' && s[n] <= '9') {
@@ -168,4 +168,73 @@ func (sh *shell) arith(e string) int {
 		}
 	}
 	return val(e)
+}
+
+// braced expands ${NAME}, ${#NAME} and bash's array references
+// ${NAME[i]} (i an arithmetic expression, negative from the end),
+// ${NAME[@]}, ${#NAME[@]}.
+func (sh *shell) braced(inner string) string {
+	length := strings.HasPrefix(inner, "#") && len(inner) > 1
+	if length {
+		inner = inner[1:]
+	}
+	measure := func(v string) string {
+		if length {
+			return strconv.Itoa(len(v))
+		}
+		return v
+	}
+	name, sub, isArray := strings.Cut(inner, "[")
+	if !isArray || !strings.HasSuffix(sub, "]") {
+		return measure(sh.env[inner])
+	}
+	sub = strings.TrimSuffix(sub, "]")
+	elems, ok := sh.arrays[name]
+	if v, set := sh.env[name]; !ok && set {
+		elems = []string{v}
+	}
+	if sub == "@" || sub == "*" {
+		if length {
+			return strconv.Itoa(len(elems))
+		}
+		return strings.Join(elems, " ")
+	}
+	i := sh.arith(sub)
+	if i < 0 {
+		i += len(elems)
+	}
+	if i < 0 || i >= len(elems) {
+		return measure("")
+	}
+	return measure(elems[i])
+}
+
+// assignArray runs name=(words): bash keeps the expanded words as an array
+// ($name is its first element); the POSIX shells of busybox and Debian
+// refuse the syntax. ok is false when the script stops there.
+func (sh *shell) assignArray(name, words string) (code int32, ok bool) {
+	if sh.flavour != "bash" {
+		if sh.flavour == "dash" {
+			sh.eprint(`sh: 1: Syntax error: "(" unexpected`)
+		} else {
+			sh.eprint(`sh: syntax error: unexpected "("`)
+		}
+		sh.exited, sh.code = true, 2
+		return 2, false
+	}
+	var elems []string
+	for _, w := range tokenize(words) {
+		if w != ";" {
+			elems = append(elems, sh.expand(w))
+		}
+	}
+	if sh.arrays == nil {
+		sh.arrays = map[string][]string{}
+	}
+	sh.arrays[name] = elems
+	sh.env[name] = ""
+	if len(elems) > 0 {
+		sh.env[name] = elems[0]
+	}
+	return 0, true
 }

@@ -82,6 +82,20 @@ func tokenize(s string) []string {
 			}
 			cur.WriteString(s[i : j+1])
 			i = j
+		case c == '(' && strings.HasSuffix(cur.String(), "=") && isName(strings.TrimSuffix(cur.String(), "=")):
+			// bash's array assignment: name=(a b c) is one word.
+			j := i + 1
+			for quote := byte(0); j < len(s) && (quote != 0 || s[j] != ')'); j++ {
+				switch {
+				case quote == 0 && (s[j] == '\'' || s[j] == '"'):
+					quote = s[j]
+				case quote == s[j]:
+					quote = 0
+				}
+			}
+			j = min(j, len(s)-1)
+			cur.WriteString(s[i : j+1])
+			i = j
 		case c == ' ' || c == '\t':
 			flush()
 		case c == '\n' || c == ';':

@@ -1,0 +1,132 @@
+package kubelet
+
+import (
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+
+	"kubeplay/core/api"
+)
+
+// The files containers find in their volumes. An emptyDir keeps what the
+// containers that exited wrote in it, for the containers that start after
+// them (an init container preparing the input of the app container, as in
+// the Indexed Job tutorial); a downward API volume holds its items, as the
+// kubelet's downward API volume plugin writes them. Other volume types
+// start empty here.
+
+// mountedFiles is what c finds in its volumes when it starts, by absolute
+// path.
+func (w *podWorker) mountedFiles(c *container) map[string][]string {
+	var out map[string][]string
+	put := func(p string, lines []string) {
+		if out == nil {
+			out = map[string][]string{}
+		}
+		out[p] = lines
+	}
+	for _, m := range c.spec.VolumeMounts {
+		v := w.volume(m.Name)
+		switch {
+		case v == nil:
+		case v.EmptyDir != nil:
+			for rel, lines := range w.emptyDirs[m.Name] {
+				if m.SubPath != "" {
+					var ok bool
+					if rel, ok = strings.CutPrefix(rel, strings.Trim(m.SubPath, "/")+"/"); !ok {
+						continue
+					}
+				}
+				put(path.Join(m.MountPath, rel), lines)
+			}
+		case v.DownwardAPI != nil && m.SubPath == "":
+			for _, it := range v.DownwardAPI.Items {
+				if it.FieldRef != nil {
+					put(path.Join(m.MountPath, it.Path), w.downwardFile(it.FieldRef.FieldPath))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// keepFiles stores in the pod's emptyDir volumes what c's script left in
+// them when it exited on its own: the files under each emptyDir mount are
+// replaced by the ones the script left there (created, kept or removed).
+func (w *podWorker) keepFiles(c *container) {
+	if c.cur == nil {
+		return
+	}
+	left := c.cur.proc.Files()
+	if left == nil {
+		return // not a script: nothing known about its writes
+	}
+	for i := range c.spec.VolumeMounts {
+		m := &c.spec.VolumeMounts[i]
+		if v := w.volume(m.Name); v == nil || v.EmptyDir == nil || m.ReadOnly {
+			continue
+		}
+		if w.emptyDirs == nil {
+			w.emptyDirs = map[string]map[string][]string{}
+		}
+		dir := w.emptyDirs[m.Name]
+		if dir == nil {
+			dir = map[string][]string{}
+			w.emptyDirs[m.Name] = dir
+		}
+		sub := strings.Trim(m.SubPath, "/")
+		for rel := range dir {
+			if sub == "" || strings.HasPrefix(rel, sub+"/") {
+				delete(dir, rel)
+			}
+		}
+		root := strings.TrimSuffix(m.MountPath, "/") + "/"
+		for f, lines := range left {
+			if rel, ok := strings.CutPrefix(f, root); ok && w.mountOf(c, f) == m {
+				dir[path.Join(sub, rel)] = lines
+			}
+		}
+	}
+}
+
+// mountOf is the mount of c that holds f: the one with the longest path.
+func (w *podWorker) mountOf(c *container, f string) *api.VolumeMount {
+	var best *api.VolumeMount
+	for i := range c.spec.VolumeMounts {
+		m := &c.spec.VolumeMounts[i]
+		if strings.HasPrefix(f, strings.TrimSuffix(m.MountPath, "/")+"/") && (best == nil || len(m.MountPath) > len(best.MountPath)) {
+			best = m
+		}
+	}
+	return best
+}
+
+func (w *podWorker) volume(name string) *api.Volume {
+	for i := range w.pod.Spec.Volumes {
+		if v := &w.pod.Spec.Volumes[i]; v.Name == name {
+			return v
+		}
+	}
+	return nil
+}
+
+// downwardFile is a downward API volume item's content: the field's value,
+// or for all labels or annotations one key="value" line each, sorted.
+func (w *podWorker) downwardFile(fieldPath string) []string {
+	var m map[string]string
+	switch fieldPath {
+	case "metadata.labels":
+		m = w.pod.Labels
+	case "metadata.annotations":
+		m = w.pod.Annotations
+	default:
+		return []string{w.fieldValue(fieldPath)}
+	}
+	lines := make([]string, 0, len(m))
+	for k, v := range m {
+		lines = append(lines, k+"="+strconv.Quote(v))
+	}
+	sort.Strings(lines)
+	return lines
+}

@@ -1,0 +1,55 @@
+package kubelet
+
+import (
+	"testing"
+	"time"
+
+	"kubeplay/core/api"
+)
+
+func TestContainersShareFilesThroughTheirPodsVolumes(t *testing.T) {
+	mount := func(vol, path string) []api.VolumeMount { return []api.VolumeMount{{Name: vol, MountPath: path}} }
+	tests := []struct {
+		name string
+		pod  *api.Pod
+		logs string
+	}{
+		{"an init container's file in an emptyDir is there for the app container",
+			&api.Pod{ObjectMeta: api.ObjectMeta{Name: "p"}, Spec: api.PodSpec{RestartPolicy: api.RestartPolicyNever,
+				InitContainers: []api.Container{{Name: "input", Image: "docker.io/library/bash", VolumeMounts: mount("input", "/input"),
+					Command: []string{"bash", "-c", "items=(foo bar baz)\necho ${items[$INDEX]} > /input/data.txt\n"},
+					Env:     []api.EnvVar{{Name: "INDEX", Value: "1"}}}},
+				Containers: []api.Container{{Name: "worker", Image: "docker.io/library/busybox", VolumeMounts: mount("input", "/data"),
+					Command: []string{"rev", "/data/data.txt"}}},
+				Volumes: []api.Volume{{Name: "input", VolumeSource: api.VolumeSource{EmptyDir: &api.EmptyDirVolumeSource{}}}}}},
+			"rab\n"},
+		{"a downward API volume holds the annotation and the labels",
+			&api.Pod{ObjectMeta: api.ObjectMeta{Name: "p", Labels: map[string]string{"app": "web", "tier": "front"},
+				Annotations: map[string]string{api.JobCompletionIndexAnnotation: "3"}},
+				Spec: api.PodSpec{RestartPolicy: api.RestartPolicyNever,
+					Containers: []api.Container{{Name: "worker", Image: "docker.io/library/busybox", VolumeMounts: mount("info", "/etc/podinfo"),
+						Command: []string{"sh", "-c", "cat /etc/podinfo/index; cat /etc/podinfo/labels"}}},
+					Volumes: []api.Volume{{Name: "info", VolumeSource: api.VolumeSource{DownwardAPI: &api.DownwardAPIVolumeSource{Items: []api.DownwardAPIVolumeFile{
+						{Path: "index", FieldRef: &api.ObjectFieldSelector{FieldPath: "metadata.annotations['batch.kubernetes.io/job-completion-index']"}},
+						{Path: "labels", FieldRef: &api.ObjectFieldSelector{FieldPath: "metadata.labels"}}}}}}}}},
+			"3\napp=\"web\"\ntier=\"front\"\n"},
+		{"a volume the app container does not mount shows nothing",
+			&api.Pod{ObjectMeta: api.ObjectMeta{Name: "p"}, Spec: api.PodSpec{RestartPolicy: api.RestartPolicyNever,
+				InitContainers: []api.Container{{Name: "input", Image: "busybox", VolumeMounts: mount("input", "/input"),
+					Command: []string{"sh", "-c", "echo hi > /input/x"}}},
+				Containers: []api.Container{{Name: "worker", Image: "busybox", Command: []string{"sh", "-c", "cat /input/x"}}},
+				Volumes:    []api.Volume{{Name: "input", VolumeSource: api.VolumeSource{EmptyDir: &api.EmptyDirVolumeSource{}}}}}},
+			"cat: can't open '/input/x': No such file or directory\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := newEnv(t)
+			e.run(tt.pod)
+			e.s.RunUntilIdle(time.Minute)
+			out, _, err := e.k.Logs("default", "p", "worker", false)
+			if err != nil || out != tt.logs {
+				t.Errorf("logs = %q (%v), want %q", out, err, tt.logs)
+			}
+		})
+	}
+}
