@@ -19,13 +19,29 @@ func ValidateJobUpdate(job, old *api.Job) field.ErrorList {
 	errs := ValidateObjectMetaUpdate(&job.ObjectMeta, &old.ObjectMeta, field.NewPath("metadata"))
 	spec := field.NewPath("spec")
 	errs = append(errs, validateJobSpec(&job.Spec, spec)...)
-	errs = append(errs, ValidateImmutableField(job.Spec.Completions, old.Spec.Completions, spec.Child("completions"))...)
+	errs = append(errs, validateCompletionsUpdate(&job.Spec, &old.Spec, spec.Child("completions"))...)
 	errs = append(errs, ValidateImmutableField(job.Spec.Selector, old.Spec.Selector, spec.Child("selector"))...)
 	errs = append(errs, ValidateImmutableField(job.Spec.CompletionMode, old.Spec.CompletionMode, spec.Child("completionMode"))...)
 	if !semanticEqual(job.Spec.Template, old.Spec.Template) && !(old.Spec.Suspend != nil && *old.Spec.Suspend) {
 		errs = append(errs, field.Invalid(spec.Child("template"), jsonValue(job.Spec.Template), FieldImmutableErrorMsg))
 	}
 	return errs
+}
+
+// validateCompletionsUpdate is validateCompletions: completions are
+// immutable, except in an Indexed Job that scales completions and
+// parallelism together (elastic Indexed Jobs, GA in v1.31).
+func validateCompletionsUpdate(spec, old *api.JobSpec, fldPath *field.Path) field.ErrorList {
+	if spec.CompletionMode == nil || *spec.CompletionMode != api.IndexedCompletion {
+		return ValidateImmutableField(spec.Completions, old.Completions, fldPath)
+	}
+	if spec.Completions == nil || old.Completions != nil && *spec.Completions == *old.Completions {
+		return nil
+	}
+	if spec.Parallelism == nil || *spec.Completions != *spec.Parallelism {
+		return field.ErrorList{field.Invalid(fldPath, *spec.Completions, "can only be modified in tandem with spec.parallelism")}
+	}
+	return nil
 }
 
 func validateJobSpec(spec *api.JobSpec, fldPath *field.Path) field.ErrorList {

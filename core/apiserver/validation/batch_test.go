@@ -1,6 +1,11 @@
 package validation_test
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+
+	"kubeplay/core/apiserver/validation"
+)
 
 func indexedJobManifest(spec string) string {
 	return "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: indexed-job\nspec:\n" + spec +
@@ -29,6 +34,32 @@ func TestIndexedJobsAreValidatedAsOnV135(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := apply(t, indexedJobManifest(tc.spec)); got != tc.want {
 				t.Errorf("got:\n%s\nwant:\n%s", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestAnIndexedJobScalesCompletionsOnlyWithParallelism(t *testing.T) {
+	job := func(mode string, completions, parallelism int) string {
+		return indexedJobManifest(fmt.Sprintf("  completionMode: %s\n  completions: %d\n  parallelism: %d\n", mode, completions, parallelism))
+	}
+	for _, tc := range []struct {
+		name, old, new, want string
+	}{
+		{"an elastic Indexed Job scales both", job("Indexed", 4, 4), job("Indexed", 2, 2), ""},
+		{"completions alone may not change", job("Indexed", 4, 4), job("Indexed", 2, 4),
+			"spec.completions: Invalid value: 2: can only be modified in tandem with spec.parallelism"},
+		{"a NonIndexed Job's completions are immutable", job("NonIndexed", 4, 4), job("NonIndexed", 2, 2),
+			"spec.completions: Invalid value: 2: field is immutable"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			errs := validation.ValidateUpdate(stored(t, tc.new), stored(t, tc.old))
+			got := ""
+			if len(errs) > 0 {
+				got = errs[0].Error()
+			}
+			if got != tc.want {
+				t.Errorf("got %q, want %q", got, tc.want)
 			}
 		})
 	}

@@ -280,3 +280,23 @@ func TestAnIndexedJobRunsOnePodPerIndexWhateverTheInformersLag(t *testing.T) {
 		}
 	}
 }
+
+func TestScalingDownAnElasticIndexedJobRemovesTheIndexesPastCompletions(t *testing.T) {
+	e := testenv.New(t, "demo-worker")
+	e.Start(New(e.Ctx))
+	e.Must(e.Admin.Resource("jobs").Create(indexedJob(4, 4)))
+	e.Until(time.Minute, "four pods run", func() bool { return len(e.ActivePods("default", "")) == 4 })
+	j := job(e)
+	j.Spec.Completions, j.Spec.Parallelism = ptrTo(int32(2)), ptrTo(int32(2))
+	e.Must(e.Admin.Resource("jobs").Namespace("default").Update(j))
+	e.Until(time.Minute, "two pods run", func() bool { return len(e.ActivePods("default", "")) == 2 })
+	e.Run(10 * time.Second)
+	var left []string
+	for _, p := range e.ActivePods("default", "") {
+		left = append(left, index(p))
+	}
+	slices.Sort(left)
+	if !slices.Equal(left, []string{"0", "1"}) || job(e).Status.Active != 2 {
+		t.Errorf("indexes still running %v, status.active %d", left, job(e).Status.Active)
+	}
+}
