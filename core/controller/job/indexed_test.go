@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"kubeplay/core/api"
+	"kubeplay/core/client"
 	"kubeplay/core/controller/internal/testenv"
 )
 
@@ -299,4 +300,22 @@ func TestScalingDownAnElasticIndexedJobRemovesTheIndexesPastCompletions(t *testi
 	if !slices.Equal(left, []string{"0", "1"}) || job(e).Status.Active != 2 {
 		t.Errorf("indexes still running %v, status.active %d", left, job(e).Status.Active)
 	}
+}
+
+func TestDeletingAJobReleasesThePodsItStillTracks(t *testing.T) {
+	e := testenv.New(t, "demo-worker")
+	e.Start(New(e.Ctx))
+	e.Must(e.Admin.Resource("jobs").Create(indexedJob(3, 3)))
+	e.Until(time.Minute, "three pods run", func() bool { return len(e.ActivePods("default", "")) == 3 })
+	if _, err := e.Admin.Resource("jobs").Namespace("default").Delete("pi", client.DeleteOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	e.Until(time.Minute, "no finalizer left", func() bool {
+		for _, p := range e.Pods("default", "") {
+			if len(p.Finalizers) > 0 {
+				return false
+			}
+		}
+		return true
+	})
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"kubeplay/core/api"
@@ -74,13 +75,17 @@ func New(ctx *ctrlutil.Context) *Controller {
 			key := client.KeyFunc(obj)
 			c.exp.Delete(key)
 			delete(c.fin, key)
+			c.enqueueOrphansOf(obj.(*api.Job))
 		},
 	})
 	c.podInf.AddEventHandler(client.Handler{
 		OnAdd: func(obj api.Object) {
-			if key := c.owner(obj.(*api.Pod)); key != "" {
+			p := obj.(*api.Pod)
+			if key := c.owner(p); key != "" {
 				c.exp.CreationObserved(key)
 				c.EnqueueAfter(key, SyncJobBatchPeriod)
+			} else {
+				c.enqueueOrphan(p)
 			}
 		},
 		OnUpdate: func(_, obj api.Object) {
@@ -90,6 +95,8 @@ func New(ctx *ctrlutil.Context) *Controller {
 					c.fin.removalObserved(key, p.UID)
 				}
 				c.EnqueueAfter(key, SyncJobBatchPeriod)
+			} else {
+				c.enqueueOrphan(p)
 			}
 		},
 		OnDelete: func(obj api.Object) {
@@ -142,6 +149,9 @@ func hasTrackingFinalizer(p *api.Pod) bool {
 }
 
 func (c *Controller) sync(key string) error {
+	if strings.HasPrefix(key, orphanPrefix) {
+		return c.syncOrphan(key)
+	}
 	ns, name := client.SplitKey(key)
 	cached, ok := ctrlutil.Get[*api.Job](c.jobInf, ns, name)
 	if !ok {
