@@ -7,7 +7,8 @@
 // FailureTarget + Failed (BackoffLimitExceeded) once more than backoffLimit
 // pods failed. Pod events and status updates sync a Job once per second
 // (syncJobBatchPeriod); a Job whose finalizer removals are not yet observed
-// creates no pods. Events come from "job-controller".
+// creates no pods. A pod left with the finalizer after its Job is gone
+// loses it (orphans.go). Events come from "job-controller".
 //
 // An Indexed Job (completionMode: Indexed, indexed.go) runs one pod per
 // completion index 0..completions-1, named <job>-<index>-<random>, with the
