@@ -67,7 +67,7 @@ func runAPIResources(inv *invocation) error {
 	for _, r := range rows {
 		line := fmt.Sprintf("%s\t%s\t%s\t%v\t%s", r.Resource, strings.Join(r.ShortNames, ","), r.APIVersion(), r.Namespaced, r.Kind)
 		if output == "wide" {
-			line += fmt.Sprintf("\t[%s]\t%s", strings.Join(r.Verbs, " "), strings.Join(r.Categories, ","))
+			line += fmt.Sprintf("\t%s\t%s", strings.Join(r.Verbs, ","), strings.Join(r.Categories, ","))
 		}
 		fmt.Fprintln(tw, line)
 	}
