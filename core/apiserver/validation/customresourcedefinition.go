@@ -3,6 +3,9 @@ package validation
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
+	"slices"
+	"sort"
 	"strings"
 
 	"kubeplay/core/api"
@@ -54,9 +57,12 @@ func validateCRD(crd *api.CustomResourceDefinition) field.ErrorList {
 		}
 		if v.Schema == nil || len(v.Schema.OpenAPIV3Schema) == 0 {
 			errs = append(errs, field.Required(vp.Child("schema", "openAPIV3Schema"), "schemas are required"))
-			continue
+		} else {
+			errs = append(errs, validateSchema(v.Schema.OpenAPIV3Schema, vp.Child("schema", "openAPIV3Schema"))...)
 		}
-		errs = append(errs, validateStructuralRoot(v.Schema.OpenAPIV3Schema, vp.Child("schema", "openAPIV3Schema"))...)
+		for j := range v.AdditionalPrinterColumns {
+			errs = append(errs, validatePrinterColumn(&v.AdditionalPrinterColumns[j], vp.Child("additionalPrinterColumns").Index(j))...)
+		}
 	}
 	if len(s.Versions) > 0 && storage != 1 {
 		errs = append(errs, field.Invalid(p.Child("versions"), jsonValue(s.Versions), "must have exactly one version marked as storage version"))
@@ -64,18 +70,103 @@ func validateCRD(crd *api.CustomResourceDefinition) field.ErrorList {
 	return errs
 }
 
-// validateStructuralRoot checks the root of a CRD schema: type object.
-func validateStructuralRoot(raw []byte, p *field.Path) field.ErrorList {
-	var root map[string]any
-	if err := json.Unmarshal(raw, &root); err != nil {
+// Schema levels of validateStructural: the root, an object field, an array item.
+const (
+	rootLevel = iota
+	fieldLevel
+	itemLevel
+)
+
+// validateSchema checks a CRD version's openAPIV3Schema as the apiserver does for the keywords
+// kubeplay reads: uniqueItems and additionalProperties beside properties are forbidden, patterns
+// must compile, and the schema must be structural (a type on every specified field and array
+// item, items on every array, an object at the root, no additionalProperties there, metadata
+// restricted to name and generateName). Errors are sorted by their text, as the apiserver sorts them.
+func validateSchema(raw []byte, p *field.Path) field.ErrorList {
+	var s api.JSONSchemaProps
+	if err := json.Unmarshal(raw, &s); err != nil {
 		return field.ErrorList{field.Invalid(p, string(raw), err.Error())}
 	}
-	t, _ := root["type"].(string)
-	switch {
-	case t == "":
-		return field.ErrorList{field.Required(p.Child("type"), "must not be empty at the root")}
-	case t != "object":
-		return field.ErrorList{field.Invalid(p.Child("type"), t, "must be object at the root")}
+	errs := validateSchemaNode(&s, rootLevel, p)
+	sort.SliceStable(errs, func(i, j int) bool { return errs[i].Error() < errs[j].Error() })
+	return errs
+}
+
+func validateSchemaNode(s *api.JSONSchemaProps, level int, p *field.Path) field.ErrorList {
+	var errs field.ErrorList
+	if s.UniqueItems {
+		errs = append(errs, field.Forbidden(p.Child("uniqueItems"), "uniqueItems cannot be set to true since the runtime complexity becomes quadratic"))
 	}
-	return nil
+	if ap := s.AdditionalProperties; ap != nil {
+		if len(s.Properties) > 0 && (!ap.Allows || ap.Schema != nil) {
+			errs = append(errs, field.Forbidden(p.Child("additionalProperties"), "additionalProperties and properties are mutual exclusive"))
+		}
+		if level == rootLevel {
+			errs = append(errs, field.Forbidden(p.Child("additionalProperties"), "must not be used at the root"))
+		}
+		if ap.Schema != nil {
+			errs = append(errs, validateSchemaNode(ap.Schema, fieldLevel, p.Child("additionalProperties"))...)
+		}
+	}
+	if s.Pattern != "" {
+		if _, err := regexp.Compile(s.Pattern); err != nil {
+			errs = append(errs, field.Invalid(p.Child("pattern"), s.Pattern, fmt.Sprintf("must be a valid regular expression, but isn't: %v", err)))
+		}
+	}
+	if s.Type == "array" && s.Items == nil {
+		errs = append(errs, field.Required(p.Child("items"), "must be specified"))
+	}
+	if s.Items != nil {
+		errs = append(errs, validateSchemaNode(s.Items, itemLevel, p.Child("items"))...)
+	}
+	for k, prop := range s.Properties {
+		if level == rootLevel && k == "metadata" {
+			errs = append(errs, validateMetadataSchema(&prop, p.Child("properties").Key(k))...)
+			continue
+		}
+		errs = append(errs, validateSchemaNode(&prop, fieldLevel, p.Child("properties").Key(k))...)
+	}
+	if s.Type == "" && !s.XIntOrString && !s.PreservesUnknownFields() {
+		errs = append(errs, field.Required(p.Child("type"), []string{"must not be empty at the root",
+			"must not be empty for specified object fields", "must not be empty for specified array items"}[level]))
+	}
+	if level == rootLevel && s.Type != "" && s.Type != "object" {
+		errs = append(errs, field.Invalid(p.Child("type"), s.Type, "must be object at the root"))
+	}
+	return errs
+}
+
+// validateMetadataSchema allows a root metadata schema to restrict only name and generateName.
+func validateMetadataSchema(s *api.JSONSchemaProps, p *field.Path) field.ErrorList {
+	var errs field.ErrorList
+	if s.Type != "object" {
+		errs = append(errs, field.Invalid(p.Child("type"), s.Type, "must be object"))
+	}
+	for k := range s.Properties {
+		if k != "name" && k != "generateName" {
+			return append(errs, field.Forbidden(p, "must not specify anything other than name and generateName, but metadata is implicitly specified"))
+		}
+	}
+	return errs
+}
+
+// printerColumnTypes are the types an additionalPrinterColumns entry may have.
+var printerColumnTypes = []string{"boolean", "date", "integer", "number", "string"}
+
+// validatePrinterColumn is ValidateCustomResourceColumnDefinition.
+func validatePrinterColumn(c *api.CustomResourceColumnDefinition, p *field.Path) field.ErrorList {
+	var errs field.ErrorList
+	if c.Name == "" {
+		errs = append(errs, field.Required(p.Child("name"), ""))
+	}
+	must := "must be one of " + strings.Join(printerColumnTypes, ",")
+	if c.Type == "" {
+		errs = append(errs, field.Required(p.Child("type"), must))
+	} else if !slices.Contains(printerColumnTypes, c.Type) {
+		errs = append(errs, field.Invalid(p.Child("type"), c.Type, must))
+	}
+	if c.JSONPath == "" {
+		errs = append(errs, field.Required(p.Child("JSONPath"), ""))
+	}
+	return errs
 }
