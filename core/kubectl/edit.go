@@ -10,7 +10,6 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"kubeplay/core/api"
-	"kubeplay/core/api/strategicpatch"
 )
 
 var editFlags = []flagDef{
@@ -58,7 +57,7 @@ func (k *Kubectl) EditStart(resource, namespace, name string) (string, error) {
 	if k.client == nil {
 		return "", errors.New("The connection to the server localhost:8080 was refused - did you specify the right host or port?")
 	}
-	info, err := resolve(resource)
+	info, err := k.resolve(resource)
 	if err != nil {
 		return "", errors.New(errorMessage(err))
 	}
@@ -137,11 +136,11 @@ func (k *Kubectl) EditSave(text string, stdout, stderr io.Writer) (code int, reo
 		return 1, ""
 	}
 	editedJSON, _ := json.Marshal(raw)
-	patch, err := strategicpatch.CreateThreeWayMergePatch(s.original, editedJSON, api.EncodeJSON(cur), s.info.New())
+	patch, patchType, err := threeWayPatch(s.info, s.original, editedJSON, api.EncodeJSON(cur))
 	if err != nil {
 		return fail("error: "+err.Error(), []string{err.Error()})
 	}
-	if _, err := inv.patch(s.info, s.ns, s.name, strategicMergePatch, patch); err != nil {
+	if _, err := inv.patch(s.info, s.ns, s.name, patchType, patch); err != nil {
 		var se *api.StatusError
 		var causes []string
 		if errors.As(err, &se) && se.ErrStatus.Details != nil {

@@ -43,7 +43,7 @@ func runGet(inv *invocation) error {
 		ns = ""
 	}
 	if f.boolean("watch") || f.boolean("watch-only") {
-		ts, err := parseTargets(f.args)
+		ts, err := inv.parseTargets(f.args)
 		if err != nil {
 			return err
 		}

@@ -34,7 +34,7 @@ var apiResourcesFlags = []flagDef{
 func runAPIResources(inv *invocation) error {
 	output := inv.f.str("output")
 	var rows []*api.ResourceInfo
-	for _, r := range api.Resources() {
+	for _, r := range inv.k.refreshDiscovery() {
 		if inv.f.changed("namespaced") && fmt.Sprint(r.Namespaced) != inv.f.str("namespaced") {
 			continue
 		}
@@ -177,7 +177,7 @@ func runAuth(inv *invocation) error {
 		}
 	}
 	group, plural := "", res
-	if info, err := resolve(res); err == nil {
+	if info, err := inv.resolve(res); err == nil {
 		group, plural = info.Group, info.Resource
 	} else if res != "*" {
 		fmt.Fprintf(inv.errOut, "Warning: the server doesn't have a resource type '%s'\n", res)

@@ -39,6 +39,17 @@ func CreateTwoWayMergePatch(original, modified []byte, dataStruct api.Object) ([
 //
 // Lists merge per the kind's patch strategy. An empty patch is "{}".
 func CreateThreeWayMergePatch(original, modified, current []byte, dataStruct api.Object) ([]byte, error) {
+	return schemaFor(dataStruct).threeWay(original, modified, current)
+}
+
+// CreateThreeWayJSONMergePatch is CreateThreeWayMergePatch for kinds without patch strategies
+// (custom resources, jsonmergepatch in kubectl): every list is replaced whole, so the patch is an
+// RFC 7386 JSON merge patch.
+func CreateThreeWayJSONMergePatch(original, modified, current []byte) ([]byte, error) {
+	return schema{atomicLists: true}.threeWay(original, modified, current)
+}
+
+func (s schema) threeWay(original, modified, current []byte) ([]byte, error) {
 	o, err := decodeMap(original, "original")
 	if err != nil {
 		return nil, err
@@ -51,7 +62,6 @@ func CreateThreeWayMergePatch(original, modified, current []byte, dataStruct api
 	if err != nil {
 		return nil, err
 	}
-	s := schemaFor(dataStruct)
 	delta := s.diffMaps(c, m, nil, diffOptions{ignoreDeletions: true})
 	deletions := s.diffMaps(o, m, nil, diffOptions{ignoreChangesAndAdditions: true})
 	return json.Marshal(s.mergePatches(deletions, delta, nil))
