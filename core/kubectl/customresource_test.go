@@ -55,6 +55,15 @@ func TestCustomResourcesGoThroughDiscovery(t *testing.T) {
 	if got := c.must("get gd g1 -o jsonpath={.spec.tags}"); got != `["c"]` {
 		t.Errorf("tags: %s", got)
 	}
+	// Printer columns come from the server as it is now (a table request), not from the cached discovery.
+	if got := c.must("get gadgets"); got != "NAME   AGE\ng1     0s\n" {
+		t.Errorf("get: %q", got)
+	}
+	c.files["crd.yaml"] = gadgetCRD + "    additionalPrinterColumns:\n    - {name: Size, type: integer, jsonPath: .spec.size}\n"
+	c.must("apply -f crd.yaml")
+	if got := c.must("get gadgets"); got != "NAME   SIZE\ng1     1\n" {
+		t.Errorf("get with the new columns: %q", got)
+	}
 	c.must("delete crd gadgets.example.com")
 	// kubectl's discovery cache still maps gadgets: the server answers 404.
 	_, errOut, _ := c.run("get gadgets")

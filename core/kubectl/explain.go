@@ -42,7 +42,7 @@ func runExplain(inv *invocation) error {
 		return err
 	}
 	if info.Custom != nil && (len(parts) == 1 || !metaFields[parts[1]]) {
-		return inv.explainCustom(info, parts[1:])
+		return inv.explainCustom(inv.k.current(info), parts[1:])
 	}
 	t := reflect.TypeOf(info.New()).Elem()
 	var field *explainField

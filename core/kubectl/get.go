@@ -178,7 +178,7 @@ func (inv *invocation) printGroups(w io.Writer, groups []group, output string, a
 		if withKind {
 			objs = prefixNames(g.info, objs)
 		}
-		if err := printers.PrintTable(w, g.info, objs, inv.tableOptions(allNs)); err != nil {
+		if err := printers.PrintTable(w, inv.k.current(g.info), objs, inv.tableOptions(allNs)); err != nil {
 			return err
 		}
 	}

@@ -65,6 +65,22 @@ func (k *Kubectl) discover(match func(*api.ResourceInfo) bool) *api.ResourceInfo
 	return nil
 }
 
+// current is a custom resource as the server serves it now: what a table
+// request (its CRD's printer columns) or the OpenAPI document (explain) would
+// read, even when kubectl's cached discovery is older. Built-in kinds, and a
+// resource no longer served, are info itself.
+func (k *Kubectl) current(info *api.ResourceInfo) *api.ResourceInfo {
+	if info.Custom == nil || k.env.Server == nil {
+		return info
+	}
+	for _, r := range k.env.Server.ServerResources() {
+		if r.Custom != nil && r.Group == info.Group && r.Resource == info.Resource {
+			return r
+		}
+	}
+	return info
+}
+
 // isCustom reports whether discovery lists group/resource as a custom resource.
 func (k *Kubectl) isCustom(group, resource string) bool {
 	for _, r := range k.discovery {
