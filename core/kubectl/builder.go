@@ -125,8 +125,14 @@ func (inv *invocation) parseTargets(args []string) ([]target, error) {
 			continue
 		}
 		if typ == "all" {
+			infos := []*api.ResourceInfo{}
 			for _, r := range allResources {
-				if info, ok := api.ResourceFor(r); ok && !seen[info] {
+				if info, ok := api.ResourceFor(r); ok {
+					infos = append(infos, info)
+				}
+			}
+			for _, info := range append(infos, inv.k.customInCategory("all")...) {
+				if !seen[info] {
 					seen[info] = true
 					out = append(out, target{info: info, names: args[1:], category: true})
 				}

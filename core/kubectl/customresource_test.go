@@ -79,3 +79,14 @@ func TestCustomResourcesGoThroughDiscovery(t *testing.T) {
 		t.Errorf("after api-resources refreshed discovery: %s", errOut)
 	}
 }
+
+func TestGetAllListsCustomResourcesInTheAllCategory(t *testing.T) {
+	c := newCluster(t)
+	c.files["crd.yaml"] = strings.Replace(gadgetCRD, "shortNames: [gd]}", "shortNames: [gd], categories: [all]}", 1)
+	c.files["g.yaml"] = gadget
+	c.must("apply -f crd.yaml")
+	c.must("apply -f g.yaml")
+	if got := c.must("get all"); !strings.Contains(got, "NAME                    AGE\ngadget.example.com/g1   0s\n") {
+		t.Errorf("get all:\n%s", got)
+	}
+}

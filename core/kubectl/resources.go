@@ -3,6 +3,7 @@ package kubectl
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"kubeplay/core/api"
@@ -63,6 +64,21 @@ func (k *Kubectl) discover(match func(*api.ResourceInfo) bool) *api.ResourceInfo
 		}
 	}
 	return nil
+}
+
+// customInCategory lists the custom resources of the cached discovery in a
+// category ("all": what kubectl get all lists besides the built-in kinds).
+func (k *Kubectl) customInCategory(category string) []*api.ResourceInfo {
+	if k.discovery == nil {
+		k.refreshDiscovery()
+	}
+	var out []*api.ResourceInfo
+	for _, r := range k.discovery {
+		if r.Custom != nil && slices.Contains(r.Categories, category) {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // current is a custom resource as the server serves it now: what a table
