@@ -21,7 +21,7 @@ async function bundle(entry, loader, format) {
   const r = await build({
     entryPoints: [join(here, entry)],
     bundle: true,
-    minify: true,
+    minify: !process.env.KUBEPLAY_UNMINIFIED, // KUBEPLAY_UNMINIFIED=1: readable names in profiles
     format: loader === 'css' ? undefined : (format || 'esm'),
     target: ['es2022', 'chrome100', 'firefox100', 'safari15'],
     legalComments: 'none',

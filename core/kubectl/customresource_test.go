@@ -1,6 +1,7 @@
 package kubectl
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 )
@@ -88,5 +89,29 @@ func TestGetAllListsCustomResourcesInTheAllCategory(t *testing.T) {
 	c.must("apply -f g.yaml")
 	if got := c.must("get all"); !strings.Contains(got, "NAME                    AGE\ngadget.example.com/g1   0s\n") {
 		t.Errorf("get all:\n%s", got)
+	}
+}
+
+func TestEditingACustomResourceSendsAJSONMergePatch(t *testing.T) {
+	c := newCluster(t)
+	c.files["crd.yaml"], c.files["g.yaml"] = gadgetCRD, gadget
+	c.must("apply -f crd.yaml")
+	c.must("apply -f g.yaml")
+	var opened Edit
+	c.k.SetEditor(func(e Edit) { opened = e })
+	c.must("edit gadget g1")
+	if opened.Resource != "gadgets.example.com" || opened.Ref != "gadget.example.com/g1" {
+		t.Fatalf("opened %+v", opened)
+	}
+	if err := c.k.EditResume(opened); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	edited := strings.Replace(strings.Replace(opened.Text, "size: 1", "size: 2", 1), "  - b\n", "", 1)
+	if code, _ := c.k.EditSave(edited, &out, &errOut); code != 0 || out.String() != "gadget.example.com/g1 edited\n" {
+		t.Fatalf("save: %d %q %q", code, out.String(), errOut.String())
+	}
+	if got := c.must("get gd g1 -o jsonpath={.spec}"); got != `{"size":2,"tags":["a"]}` {
+		t.Errorf("after the edit: %s", got)
 	}
 }

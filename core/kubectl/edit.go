@@ -10,6 +10,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"kubeplay/core/api"
+	"kubeplay/core/api/strategicpatch"
 )
 
 var editFlags = []flagDef{
@@ -37,9 +38,25 @@ type editSession struct {
 	shown    string // the YAML shown, without the header
 }
 
-// runEdit is kubectl edit in the terminal: the object is fetched, then no
-// editor can run (kubeplay's terminal has none; the page opens the object
-// in its editor through EditStart/EditSave instead).
+// Edit is one object kubectl edit opened in an editor outside the terminal
+// (the page's): its temporary file, and what saving it needs.
+type Edit struct {
+	Resource  string `json:"resource"` // resource.group, as kubectl names it (deployments.apps)
+	Namespace string `json:"namespace,omitempty"`
+	Name      string `json:"name"`
+	Ref       string `json:"ref"`   // deployment.apps/nginx
+	Shown     string `json:"shown"` // the object's YAML as shown: what the edit is compared with
+	Text      string `json:"text"`  // the file: kubectl's header comment, then Shown
+}
+
+// SetEditor gives kubectl edit an editor: the object goes to open instead
+// of failing as it does without one, and saving goes through EditResume and
+// EditSave.
+func (k *Kubectl) SetEditor(open func(Edit)) { k.editor = open }
+
+// runEdit is kubectl edit: the object is fetched and opened in the editor;
+// without one (the terminal of `kubeplay shell`) none can run, as kubectl
+// says when $EDITOR fails.
 func runEdit(inv *invocation) error {
 	objs, errs, err := inv.objects(inv.f.args, builderOpts{fetch: true})
 	if err != nil {
@@ -48,31 +65,38 @@ func runEdit(inv *invocation) error {
 	if len(objs) == 0 {
 		return aggregate(errs)
 	}
-	return errors.New(`there was a problem with the editor "vi"`)
+	if inv.k.editor == nil {
+		return errors.New(`there was a problem with the editor "vi"`)
+	}
+	if len(objs) > 1 {
+		return errors.New("kubeplay's editor opens one object at a time: name one of them")
+	}
+	r := objs[0]
+	shown := string(api.EncodeYAML(r.obj))
+	inv.k.editor(Edit{Resource: r.info.Resource + groupSuffix(r.info), Namespace: r.ns, Name: r.name,
+		Ref: objRef(r.info, r.name), Shown: shown, Text: editHeader + shown})
+	return nil
 }
 
-// EditStart is kubectl edit's first half for the page's editor: the live
-// object as kubectl edit shows it, under its header comment.
-func (k *Kubectl) EditStart(resource, namespace, name string) (string, error) {
-	if k.client == nil {
-		return "", errors.New("The connection to the server localhost:8080 was refused - did you specify the right host or port?")
-	}
-	info, err := k.resolve(resource)
+// EditResume takes up an edit the editor kept open: the object as it was
+// shown is the original the edited text is compared with, as kubectl edit
+// compares with what it wrote to its temporary file.
+func (k *Kubectl) EditResume(e Edit) error {
+	info, err := k.resolve(e.Resource)
 	if err != nil {
-		return "", errors.New(errorMessage(err))
+		return errors.New(errorMessage(err))
 	}
-	if namespace == "" {
-		namespace = k.env.Namespace
+	var v any
+	if err := yaml.Unmarshal([]byte(e.Shown), &v); err != nil {
+		return fmt.Errorf("error: the edit's original is not YAML: %v", err)
 	}
-	f, _ := parseFlags("edit", nil, editFlags)
-	inv := &invocation{k: k, name: "edit", f: f, out: io.Discard, errOut: io.Discard, ns: namespace}
-	obj, err := inv.get(info, nsFor(info, namespace), name)
-	if err != nil {
-		return "", errors.New(errorMessage(err))
+	raw, err := toJSONMap(v)
+	if err != nil || raw == nil {
+		return errors.New("error: the edit's original is not an object")
 	}
-	shown := string(api.EncodeYAML(obj))
-	k.edit = &editSession{info: info, ns: nsFor(info, namespace), name: name, original: api.EncodeJSON(obj), shown: shown}
-	return editHeader + shown, nil
+	original, _ := json.Marshal(raw)
+	k.edit = &editSession{info: info, ns: nsFor(info, e.Namespace), name: e.Name, original: original, shown: e.Shown}
+	return nil
 }
 
 // EditSave is kubectl edit's second half: the edited text is applied as a
@@ -129,14 +153,22 @@ func (k *Kubectl) EditSave(text string, stdout, stderr io.Writer) (code int, reo
 	}
 	f, _ := parseFlags("edit", nil, editFlags)
 	inv := &invocation{k: k, name: "edit", f: f, out: stdout, errOut: stderr, ns: s.ns}
-	cur, err := inv.get(s.info, s.ns, s.name)
-	if err != nil {
+	if _, err := inv.get(s.info, s.ns, s.name); err != nil {
 		k.edit = nil
 		fmt.Fprint(stderr, ensureNewline(errorMessage(err)))
 		return 1, ""
 	}
+	// As kubectl edit: a two-way patch from what was shown to what was saved, so what the cluster changed
+	// meanwhile (status, a scale) is kept, and only the learner's own changes are sent.
 	editedJSON, _ := json.Marshal(raw)
-	patch, patchType, err := threeWayPatch(s.info, s.original, editedJSON, api.EncodeJSON(cur))
+	patchType, patch := strategicMergePatch, []byte(nil)
+	if s.info.Custom != nil {
+		// Custom resources have no patch strategies: a JSON merge patch.
+		patchType = mergePatch
+		patch, err = strategicpatch.CreateTwoWayJSONMergePatch(s.original, editedJSON)
+	} else {
+		patch, err = strategicpatch.CreateTwoWayMergePatch(s.original, editedJSON, s.info.New())
+	}
 	if err != nil {
 		return fail("error: "+err.Error(), []string{err.Error()})
 	}

@@ -73,6 +73,8 @@ type Kubectl struct {
 	forwards []forward
 	// edit is the kubectl edit open in the page's editor (edit.go).
 	edit *editSession
+	// editor, when set, opens kubectl edit's object (the page's editor).
+	editor func(Edit)
 	// discovery is the cached discovery (resources.go); nil until first needed.
 	discovery []*api.ResourceInfo
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -156,5 +157,106 @@ func BenchmarkBrowserSchedulingBasic(b *testing.B) {
 		b.ReportMetric(eval[float64](p, `Number(document.getElementById('result').dataset.podsPerSec)`), "pods/s")
 		p.checkConsole()
 		p.cancel()
+	}
+}
+
+// BenchmarkSeekInATenMinuteSession scrubs the timeline as a learner does (the range's change event) in a
+// 10-minute session (a Deployment, a scale to 5, a node down and up again) to its start, its middle and its
+// end, and reports each seek's wall time until the page has redrawn (the bar's data-seeking is gone and a
+// frame painted) and the longest main-thread task while seeking.
+func BenchmarkSeekInATenMinuteSession(b *testing.B) {
+	p := openTab(b, 1280, 800)
+	eval[bool](p, `kubeplay.pause().then(() => true)`)
+	start := eval[float64](p, `kubeplay.now()`)
+	for _, step := range []string{
+		`kubeplay.run('kubectl create deployment nginx --image=nginx:1.27 --replicas=2')`,
+		`kubeplay.advance('60s')`,
+		`kubeplay.run('kubectl scale deployment nginx --replicas=5')`,
+		`kubeplay.advance('120s')`,
+		`kubeplay.nodeAction('demo-worker', 'down')`,
+		`kubeplay.advance('180s')`,
+		`kubeplay.nodeAction('demo-worker', 'up')`,
+		`kubeplay.advance('240s')`,
+	} {
+		eval[any](p, step+`.then(() => true)`)
+	}
+	end := eval[float64](p, `kubeplay.now()`)
+	eval[bool](p, `(window.__seek = async (ms) => {
+		const bar = document.querySelector('.timeline'), r = document.getElementById('timeline');
+		const t0 = performance.now();
+		window.__e2e.longtasks = [];
+		window.__e2e.recordFrames = true;
+		r.value = String(ms);
+		r.dispatchEvent(new Event('change'));
+		await new Promise((res) => { const f = () => (bar.dataset.seeking ? requestAnimationFrame(f) : requestAnimationFrame(() => res())); requestAnimationFrame(f); });
+		return [performance.now() - t0, Math.max(0, ...window.__e2e.longtasks)];
+	}, true)`)
+	targets := map[string]float64{"start": start + 1000, "middle": (start + end) / 2, "end": end - 1000}
+	for _, name := range []string{"start", "middle", "end"} {
+		var wall, task float64
+		for i := 0; i < b.N; i++ {
+			// From the other end each time: the start from the end (a rebuild), the end from the start.
+			from := end
+			if name == "end" {
+				from = start + 1000
+			}
+			eval[any](p, fmt.Sprintf(`window.__seek(%v)`, from))
+			r := eval[[]float64](p, fmt.Sprintf(`window.__seek(%v)`, targets[name]))
+			wall += r[0]
+			task = max(task, r[1])
+		}
+		logLongFrames(b, p, "seek to the "+name)
+		b.ReportMetric(wall/float64(b.N), "ms-to-"+name)
+		b.ReportMetric(task, "longest-task-ms-to-"+name)
+	}
+	p.checkConsole()
+}
+
+// BenchmarkSlowMotionLongTasks plays the default Deployment's Apply in slow motion (at the 10× pace, with
+// the diagram, story and caption in step) until both Pods have Started, and reports the main thread's
+// longest task and how many went over 50 ms, with the wall time it took.
+func BenchmarkSlowMotionLongTasks(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		p := openTab(b, 1280, 800)
+		eval[bool](p, `kubeplay.pause().then(() => true)`)
+		p.click("#apply")
+		p.poll(`document.getElementById('apply-output').textContent.includes('created')`, 30*time.Second)
+		eval[bool](p, `(window.__e2e.longtasks = [], window.__e2e.loafs = [], window.__e2e.recordFrames = true, true)`)
+		p.do(setSelect("#speed", "10"))
+		p.click("#slowmo")
+		start := time.Now()
+		p.click("#play")
+		p.poll(`kubeplay.events().filter(e => e.reason === 'Started').length >= 2`, 5*time.Minute)
+		wall := time.Since(start)
+		p.click("#play")
+		var long []float64
+		long = eval[[]float64](p, `window.__e2e.longtasks`)
+		over := 0
+		for _, d := range long {
+			if d > 50 {
+				over++
+			}
+		}
+		logLongFrames(b, p, "slow motion")
+		b.ReportMetric(float64(slices.Max(append(long, 0))), "longest-task-ms")
+		b.ReportMetric(float64(over), "tasks-over-50ms")
+		b.ReportMetric(wall.Seconds(), "s-to-started")
+		p.cancel()
+	}
+}
+
+// logLongFrames logs the long animation frames the page recorded since the last call: their scripts name
+// what ran (the bundle's character offset: build with KUBEPLAY_UNMINIFIED=1 to read it).
+func logLongFrames(b *testing.B, p *tab, what string) {
+	loafs := eval[[]struct {
+		Duration, Render float64
+		Scripts          []struct {
+			Invoker  string
+			At       int
+			Duration float64
+		}
+	}](p, `window.__e2e.loafs.splice(0)`)
+	for _, l := range loafs {
+		b.Logf("%s: a long frame of %.0f ms (render %.0f ms), scripts %+v", what, l.Duration, l.Render, l.Scripts)
 	}
 }

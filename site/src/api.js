@@ -39,7 +39,8 @@ function need() {
   return remote;
 }
 
-// apply takes one answer's flush part: emits trace records, Events, watch output and a tick.
+// apply takes one answer's flush part: emits trace records, Events, watch output and a tick (the parts of
+// a large flush sent ahead of their answer carry no clock: they emit no tick).
 function applyFlush(f) {
   if (!f) return;
   if (f.trace && f.trace.length) {
@@ -57,7 +58,8 @@ function applyFlush(f) {
   }
   if (f.beats && f.beats.length) takeBeats(f.beats);
   if (f.output) emit('output', f.output);
-  if (typeof f.now === 'number') lastNow = f.now;
+  if (typeof f.now !== 'number') return;
+  lastNow = f.now;
   emit('tick', { now: lastNow, playing: clock ? clock.playing : false, speed: clock ? clock.speed : 1 });
 }
 
@@ -185,7 +187,15 @@ const kubeplay = {
   async run(line) {
     return (await this.runLine(line)).output;
   },
-  /** runLine(line) is run() answering {output, code}. */
+  /**
+   * editSave(edit, text) saves a `kubectl edit` the page opened (runLine's answer carries `edit`): resolves
+   * with {stdout, stderr, code, reopen} as kubectl edit answers when its editor closes.
+   */
+  async editSave(edit, text) {
+    await this._gate;
+    return request('editSave', [edit.resource, edit.namespace || '', edit.name, edit.shown, text]);
+  },
+  /** runLine(line) is run() answering {output, code, edit?} (edit: the object `kubectl edit` opened). */
   async runLine(line) {
     await this._gate;
     return request('run', [line]);
@@ -293,6 +303,10 @@ export function start(opts = {}) {
   }).then(
     async (r) => {
       remote = r;
+      r.onFlush = (m) => {
+        if (m.cleared) clearCaches();
+        applyFlush(m.flush);
+      };
       clock = createClock((virtualMs, budgetMs) => request('frame', [virtualMs, budgetMs]), {
         onState: (s) => emit('state', s),
         onError: (e) => console.error('kubeplay: the simulation stopped', e), // eslint-disable-line no-console

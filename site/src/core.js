@@ -121,6 +121,8 @@ function createRemote(worker, onFatal) {
         waiting.delete(m.id);
         w.resolve(m);
       }
+    } else if (m.type === 'flush') {
+      remote.onFlush?.(m);
     } else if (m.type === 'fatal') {
       stop(m.detail);
     }
@@ -129,8 +131,10 @@ function createRemote(worker, onFatal) {
     e.preventDefault?.();
     stop(e.message);
   });
-  return {
+  const remote = {
     worker,
+    /** onFlush, when set, takes the parts of a large answer's flush ({id, cleared?, flush}), sent before it. */
+    onFlush: null,
     /** call posts one call; it resolves with the answer, or rejects once the core has stopped. */
     call(fn, args = [], flush = false) {
       if (dead) return Promise.reject(new Error(`kubeplay core stopped: ${dead}`));
@@ -143,6 +147,7 @@ function createRemote(worker, onFatal) {
     /** pending is how many calls wait for their answer. */
     get pending() { return waiting.size; },
   };
+  return remote;
 }
 
 /**

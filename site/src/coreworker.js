@@ -65,6 +65,26 @@ function gather(info) {
   return out;
 }
 
+// A large gather (a seek back, a replay: the whole session again) goes to the page in parts, each its own
+// message ({type:'flush', id, cleared?, flush}) before the answer: the page handles each in a short task,
+// where one message of the whole would block its main thread for as long as it takes to take it all in.
+// Trace records first, then Kubernetes Events, then beats (a beat's row may read its records).
+const PART = { trace: 400, events: 400, beats: 80 };
+
+// parts posts all but the last part of a flush; returns the answer's own {flush, cleared}.
+function parts(id, f, cleared) {
+  const list = [];
+  for (const key of ['trace', 'events', 'beats']) {
+    const arr = f[key];
+    if (!arr) continue;
+    for (let i = 0; i < arr.length; i += PART[key]) list.push({ [key]: arr.slice(i, i + PART[key]) });
+  }
+  if (list.length <= 1) return { flush: f, cleared };
+  const last = list.pop();
+  list.forEach((part, i) => post({ type: 'flush', id, cleared: cleared && i === 0, flush: part }));
+  return { flush: { ...last, output: f.output, now: f.now }, cleared: false };
+}
+
 // Calls that replace the cluster restart the gather cursors; the page clears its copies (answer.cleared).
 const REBUILDS = new Set(['reset', 'loadScenario', 'replay']);
 // seek rebuilds the cluster only when it goes back in time (its answer says so).
@@ -105,7 +125,8 @@ function answer(m) {
         cursor = { traceSeq: 0, eventSeq: 0, lastRev: -1, beatSeq: 0 };
         res.cleared = true;
       }
-      if (m.flush) res.flush = gather(null);
+      if (m.flush) Object.assign(res, parts(m.id, gather(null), res.cleared === true));
+      if (!res.cleared) delete res.cleared;
     }
   } catch (e) {
     res.value = JSON.stringify({ error: String(e && e.message ? e.message : e) });

@@ -231,6 +231,7 @@ const dict = {
     'objects.unbound': 'nodeName: (空)',
     'objects.empty': 'まだオブジェクトはありません',
     'terminal.rewound': '# {time} に巻き戻しました(クラスタはその時刻の状態です。ここで操作すると、そこから新しい履歴になります)',
+    'terminal.editing': '# {ref} をエディタで開きました(kubectl edit)。Apply で保存し、タブを閉じると取り消します。',
     // pagelayout
     'ctl.menu': 'その他の操作',
     'intro.article': ' — 記事「kubectl apply を叩いてから、Pod が起動するまでに何が起きているのか？」の引き継ぎを、1 手ずつ確かめられます。',
@@ -520,6 +521,7 @@ const dict = {
     'objects.unbound': 'nodeName: (empty)',
     'objects.empty': 'No objects yet',
     'terminal.rewound': '# rewound to {time} (the cluster is as it was then; acting here starts a new history from there)',
+    'terminal.editing': '# {ref} is open in the editor (kubectl edit): Apply saves it, closing its tab cancels.',
     // pagelayout
     'ctl.menu': 'More controls',
     'intro.article': ' — see each hand-off of the article "What happens between kubectl apply and a running Pod?", one beat at a time.',

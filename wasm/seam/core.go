@@ -11,6 +11,7 @@ import (
 
 	"kubeplay/core/beat"
 	"kubeplay/core/cluster"
+	"kubeplay/core/kubectl"
 	"kubeplay/core/shell"
 	"kubeplay/core/sim"
 )
@@ -292,6 +293,8 @@ func (k *Core) apply(a argList) (any, error) {
 type runResult struct {
 	Output string `json:"output"`
 	Code   int    `json:"code"`
+	// Edit is the object `kubectl edit` opened, for the page's editor (edit.go).
+	Edit *kubectl.Edit `json:"edit,omitempty"`
 }
 
 func (k *Core) run(a argList) (any, error) {
@@ -301,12 +304,12 @@ func (k *Core) run(a argList) (any, error) {
 		k.runUntil(k.c.Sim.Now().Add(d))
 		return runResult{Output: k.takeOutput()}, nil
 	}
-	ok := k.sh.Exec(a.str(0))
+	ok, edit := k.runWithEditor(a.str(0))
 	code := 0
 	if !ok {
 		code = 1
 	}
-	return runResult{Output: k.takeOutput(), Code: code}, nil
+	return runResult{Output: k.takeOutput(), Code: code, Edit: edit}, nil
 }
 
 func (k *Core) drainOutput(argList) (any, error) {

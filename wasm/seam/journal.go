@@ -36,7 +36,7 @@ import (
 // scenario step) is one entry: a seek into it lands at its end.
 //
 // Inputs: apply, run (a pure `sleep D` line is time passing, not an entry),
-// nodeAction, restartComponent, describe (it makes requests), runStep.
+// nodeAction, restartComponent, describe (it makes requests), runStep, editSave.
 func init() {
 	table["journal"] = (*Core).journal
 	table["seek"] = (*Core).seek
@@ -48,7 +48,7 @@ const MaxJournalEntries = 10000
 
 // journaled names the seam functions that are journal entries.
 var journaled = map[string]bool{"apply": true, "run": true, "nodeAction": true, "restartComponent": true,
-	"describe": true, "runStep": true}
+	"describe": true, "runStep": true, "editSave": true}
 
 type entry struct {
 	Steps uint64  `json:"steps"`

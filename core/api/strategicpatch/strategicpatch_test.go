@@ -270,3 +270,13 @@ func TestCreateThreeWayJSONMergePatchReplacesListsWhole(t *testing.T) {
 		t.Errorf("got %s, want %s", got, want)
 	}
 }
+
+func TestCreateTwoWayJSONMergePatch(t *testing.T) {
+	got, err := CreateTwoWayJSONMergePatch([]byte(`{"spec":{"a":1,"l":[{"name":"x","v":1}]}}`), []byte(`{"spec":{"l":[{"name":"x","v":2}]}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"spec":{"a":null,"l":[{"name":"x","v":2}]}}`; string(got) != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+}

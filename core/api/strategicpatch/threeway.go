@@ -17,6 +17,10 @@ type diffOptions struct {
 // CreateTwoWayMergePatch returns the strategic merge patch that turns
 // original into modified.
 func CreateTwoWayMergePatch(original, modified []byte, dataStruct api.Object) ([]byte, error) {
+	return schemaFor(dataStruct).twoWay(original, modified)
+}
+
+func (s schema) twoWay(original, modified []byte) ([]byte, error) {
 	o, err := decodeMap(original, "original")
 	if err != nil {
 		return nil, err
@@ -25,7 +29,13 @@ func CreateTwoWayMergePatch(original, modified []byte, dataStruct api.Object) ([
 	if err != nil {
 		return nil, err
 	}
-	return json.Marshal(schemaFor(dataStruct).diffMaps(o, m, nil, diffOptions{}))
+	return json.Marshal(s.diffMaps(o, m, nil, diffOptions{}))
+}
+
+// CreateTwoWayJSONMergePatch is CreateTwoWayMergePatch for kinds without
+// patch strategies (custom resources): an RFC 7386 JSON merge patch.
+func CreateTwoWayJSONMergePatch(original, modified []byte) ([]byte, error) {
+	return schema{atomicLists: true}.twoWay(original, modified)
 }
 
 // CreateThreeWayMergePatch is what kubectl apply sends. original is the

@@ -490,11 +490,14 @@ export class Diagram {
       if (f >= 1) { d.el.remove(); d.lab?.remove(); } else keep.push(d);
     }
     this.dots = keep;
+    // A travelling label crosses the bus's own caption: the caption steps back while one moves.
+    this.svg?.classList.toggle('dg-moving', keep.some((d) => d.lab));
   }
 
   clearDots() {
     for (const d of this.dots) { d.el.remove(); d.lab?.remove(); }
     this.dots = [];
+    this.svg?.classList.remove('dg-moving');
   }
 }
 

@@ -67,6 +67,7 @@ export class Editor {
     this.outputs = [];
     bus.on('relay-rebuild', (ms) => { if (typeof ms === 'number') this.outputAt(ms); });
     kp.on('reset', () => { this.outputs = []; });
+    bus.on('edit-open', (e) => this.openEdit(e));
     this.saveSoon = debounce(() => this.save(), 400);
     this.load();
     const extensions = this.extensions();
@@ -140,7 +141,9 @@ export class Editor {
       const st = this.states.get(f);
       if (st) f.content = st.doc.toString();
     }
-    const data = JSON.stringify({ files: this.files.map((f) => ({ name: f.name, content: f.content })), active: this.active });
+    // An open kubectl edit is not a file of the learner's: it is not kept.
+    const files = this.files.filter((f) => !f.edit);
+    const data = JSON.stringify({ files: files.map((f) => ({ name: f.name, content: f.content })), active: Math.max(0, files.indexOf(this.currentFile())) });
     try {
       localStorage.setItem(STORAGE_KEY, data);
     } catch (e) {
@@ -184,12 +187,34 @@ export class Editor {
     this.view.focus();
   }
 
-  closeFile(i) {
-    if (this.readOnly) return;
+  // openEdit opens the object `kubectl edit` fetched as a tab of its own (its file is kubectl's: a header
+  // comment, then the YAML). Apply saves it as kubectl edit does; closing the tab cancels the edit.
+  openEdit(e) {
+    const f = { name: this.uniqueName(`kubectl-edit-${e.ref.replace(/[^A-Za-z0-9.-]+/g, '-')}.yaml`), content: e.text, edit: e };
+    this.files.push(f);
+    this.select(this.files.length - 1);
+    this.view.focus();
+    $('#editor').scrollIntoView?.({ block: 'nearest' });
+  }
+
+  // saveEdit is Apply on an edit's tab: kubectl edit's answer; an invalid edit reopens with its errors, a
+  // finished one (saved or unchanged) closes the tab.
+  async saveEdit(file, content) {
+    const res = await this.kp.editSave(file.edit, content);
+    if (res.reopen) {
+      if (this.currentFile() === file) this.setContent(res.reopen);
+      else file.content = res.reopen;
+    } else {
+      this.dropFile(this.files.indexOf(file));
+    }
+    bus.emit('edit-done', res);
+    return { ...res, diagnostics: [] };
+  }
+
+  // dropFile removes tab i without asking.
+  dropFile(i) {
+    if (i < 0) return;
     const f = this.files[i];
-    const st = this.states.get(f);
-    const text = st ? st.doc.toString() : f.content;
-    if (text.trim() !== '' && !window.confirm(t('editor.closeConfirm'))) return;
     this.files.splice(i, 1);
     this.states.delete(f);
     if (!this.files.length) this.files.push({ name: this.uniqueName('untitled.yaml'), content: '' });
@@ -197,6 +222,23 @@ export class Editor {
     this.view.setState(this.stateFor(this.files[this.active]));
     this.renderTabs();
     this.saveSoon();
+  }
+
+  closeFile(i) {
+    if (this.readOnly) return;
+    const f = this.files[i];
+    if (f && f.edit) {
+      // Closing the editor without saving: kubectl edit's words.
+      this.dropFile(i);
+      const res = { stdout: 'Edit cancelled, no changes made.\n', stderr: '', code: 0 };
+      this.showOutput(res);
+      bus.emit('edit-done', res);
+      return;
+    }
+    const st = this.states.get(f);
+    const text = st ? st.doc.toString() : f.content;
+    if (text.trim() !== '' && !window.confirm(t('editor.closeConfirm'))) return;
+    this.dropFile(i);
   }
 
   startRename(i, tabEl) {
@@ -275,7 +317,7 @@ export class Editor {
     const at = this.kp.now();
     let res;
     try {
-      res = await runApply(this.kp, file.name, content);
+      res = file.edit ? await this.saveEdit(file, content) : await runApply(this.kp, file.name, content);
     } catch (e) {
       res = { stdout: '', stderr: `error: ${e && e.message ? e.message : e}\n`, code: 1, diagnostics: [] };
     }

@@ -16,7 +16,8 @@ export function cleanName(name, i) {
 
 /** getEditorFiles returns [{name, content}] with every tab's current text. */
 export function getEditorFiles(editor) {
-  return editor.files.map((f) => {
+  // An open kubectl edit is not one of the learner's files (it is not shared or kept).
+  return editor.files.filter((f) => !f.edit).map((f) => {
     const st = f === editor.currentFile() ? editor.view.state : editor.states.get(f);
     return { name: f.name, content: st ? st.doc.toString() : f.content };
   });

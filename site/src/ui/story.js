@@ -14,6 +14,9 @@ import { relay, recordsOf } from './relay.js';
 import { parseEventMessage } from './events.js';
 
 const MAX_DOM_ROWS = 400; // rows kept in the DOM (older ones are dropped from view, not from kubeplay.beats())
+// Rows built per frame: a burst (a rebuild after a seek, a language switch) shows its newest rows in the
+// first frame and fills in the older ones above them over the next frames, so no frame takes long.
+const ROWS_PER_FRAME = 40;
 
 // beatText returns the beat's sentence in the page's language.
 export function beatText(b) {
@@ -50,6 +53,7 @@ export class StoryPanel {
     this.follow = true;
     this.rows = new Map(); // beat seq -> element
     this.pending = [];
+    this.older = []; // rows of a burst still to be put above the list, oldest first
     this.current = 0;
     this.build();
     this.hold = null; // while set (a lesson step being presented), beats go to it instead
@@ -128,21 +132,50 @@ export class StoryPanel {
 
   drain() {
     this.frame = 0;
-    const batch = this.pending;
+    // A burst larger than the DOM keeps only its newest rows; of those, the newest ROWS_PER_FRAME now.
+    const batch = this.pending.slice(-MAX_DOM_ROWS);
     this.pending = [];
-    if (!batch.length) return;
-    const frag = document.createDocumentFragment();
-    // A burst larger than the DOM keeps only its newest rows.
-    for (const b of batch.slice(-MAX_DOM_ROWS)) {
-      if (this.rows.has(b.seq)) continue;
-      const el = this.rowEl(b);
-      this.rows.set(b.seq, el);
-      frag.append(el);
+    if (batch.length) {
+      const now = batch.splice(Math.max(0, batch.length - ROWS_PER_FRAME));
+      // Rows still waiting above from an earlier burst are older than these: they stay older.
+      this.older = this.older.concat(batch).slice(-MAX_DOM_ROWS);
+      const frag = document.createDocumentFragment();
+      for (const b of now) {
+        if (this.rows.has(b.seq)) continue;
+        const el = this.rowEl(b);
+        this.rows.set(b.seq, el);
+        frag.append(el);
+      }
+      this.list.append(frag);
+    } else if (this.older.length) {
+      this.fillOlder();
     }
-    this.list.append(frag);
     this.trim();
     this.update();
     if (this.follow) this.toBottom();
+    if (this.older.length && !this.frame) this.frame = requestAnimationFrame(() => this.drain());
+  }
+
+  // fillOlder puts the next ROWS_PER_FRAME of the burst's older rows above the list, keeping what the
+  // learner sees where it is.
+  fillOlder() {
+    const chunk = this.older.splice(Math.max(0, this.older.length - ROWS_PER_FRAME));
+    const room = MAX_DOM_ROWS - this.rows.size;
+    if (room <= 0) { this.older = []; return; }
+    const frag = document.createDocumentFragment();
+    const first = this.list.firstChild;
+    const firstSeq = first ? Number(first.dataset.seq) : Infinity;
+    for (const b of chunk.slice(-room)) {
+      if (this.rows.has(b.seq) || b.seq > firstSeq) continue;
+      frag.append(this.rowEl(b));
+    }
+    const below = this.list.scrollHeight - this.list.scrollTop;
+    this.list.prepend(frag);
+    // The Map keeps insertion order (oldest first, for trim): rebuild it in the list's order.
+    const rows = new Map();
+    for (const el of this.list.children) rows.set(Number(el.dataset.seq), el);
+    this.rows = rows;
+    if (!this.follow) { this.ownScroll = true; this.list.scrollTop = this.list.scrollHeight - below; }
   }
 
   trim() {
@@ -153,13 +186,23 @@ export class StoryPanel {
     }
   }
 
-  toBottom() {
+  // toBottom scrolls to the newest row. Rows out of view are laid out at an estimated height until they
+  // are first drawn (content-visibility), so the bottom can move once they are: follow it for a few frames.
+  toBottom(again = 3) {
     this.ownScroll = true;
     this.list.scrollTop = this.list.scrollHeight;
+    if (again > 0 && !this.settle) {
+      this.settle = requestAnimationFrame(() => {
+        this.settle = 0;
+        const l = this.list;
+        if (this.follow && l.scrollTop + l.clientHeight < l.scrollHeight - 1) this.toBottom(again - 1);
+      });
+    }
   }
 
   clear() {
     this.pending = [];
+    this.older = [];
     this.rows.clear();
     clear(this.list);
     this.follow = true;
@@ -192,19 +235,22 @@ export class StoryPanel {
     const bar = h('span.ev-bar', { 'aria-hidden': 'true' });
     let main;
     if (b.kind === 'event') {
+      const msg = eventMessage(b);
       main = h('div.story-main', null,
-        h('div.story-line', null,
+        h('div.story-line', { title: `${who} ${b.reason || ''} ${b.object || ''} ${msg}` },
           h('span.story-who', { title: t('story.source') }, who),
           h('span.ev-reason', null, b.reason || ''),
           h('span.ev-obj', null, b.object || ''),
-          h('span.story-msg', null, eventMessage(b))),
+          h('span.story-msg', null, msg)),
         h('div.story-explain', null, reasonText(b.reason) || beatText(b)));
     } else {
+      const name = b.kind === 'request' ? 'kube-apiserver' : who;
+      const body = bodyText(b, name);
       main = h('div.story-main', null,
-        h('div.story-line', null,
-          h('span.story-who', null, b.kind === 'request' ? 'kube-apiserver' : who),
+        h('div.story-line', { title: `${name} ${body}` },
+          h('span.story-who', null, name),
           h('span.story-kind', null, t(`story.kind.${b.kind}`)),
-          h('span.story-msg', null, bodyText(b, b.kind === 'request' ? 'kube-apiserver' : who))));
+          h('span.story-msg', null, body)));
     }
     el.append(time, bar, main);
     el._beat = b;

@@ -24,6 +24,7 @@ export class Terminal {
     kp.on?.('output', (text) => this.write(typeof text === 'string' ? text : text?.output || ''));
     bus.on('reset', () => this.clearOut());
     // A seek rebuilds the cluster as it was then: say so where the learner types.
+    bus.on('edit-done', (res) => this.write(`${res.stdout || ''}${res.stderr || ''}`));
     bus.on('relay-rebuild', (ms) => { if (typeof ms === 'number') this.write(`${t('terminal.rewound', { time: fmtTime(ms) })}\n`); });
   }
 
@@ -103,8 +104,14 @@ export class Terminal {
     this.busy = true;
     try {
       let out;
-      if (typeof this.kp.run === 'function') {
-        out = await this.kp.run(trimmed);
+      if (typeof this.kp.runLine === 'function') {
+        const r = await this.kp.runLine(trimmed);
+        out = r.output;
+        // kubectl edit opens the object in the editor: Apply there saves it, closing its tab cancels.
+        if (r.edit) {
+          out += `${t('terminal.editing', { ref: r.edit.ref })}\n`;
+          bus.emit('edit-open', r.edit);
+        }
       } else {
         const r = await seam.call('run', trimmed);
         out = r && typeof r === 'object' ? (r.output ?? r.error ?? '') : r;

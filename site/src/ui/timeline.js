@@ -79,8 +79,9 @@ export class Timeline {
     }
   }
 
-  /** seek moves the whole page to virtual time ms. */
+  /** seek moves the whole page to virtual time ms; the bar carries data-seeking until the page has redrawn. */
   seek(ms) {
+    this.el.dataset.seeking = '1';
     this.seeking = this.seeking.then(async () => {
       try {
         await this.kp.pause();
@@ -90,6 +91,7 @@ export class Timeline {
         bus.emit('error', e);
       }
       this.soon(true);
+      requestAnimationFrame(() => delete this.el.dataset.seeking);
     });
     return this.seeking;
   }
