@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"sort"
 	"strings"
 
 	"kubeplay/core/api"
@@ -92,7 +93,12 @@ func (s *Server) unserve(gr api.GroupResource) {
 	}
 	delete(s.byGR, gr)
 	delete(s.byPrefix, r.prefix)
-	s.resources = slices.DeleteFunc(s.resources, func(x *resource) bool { return x == r })
+	for i, x := range s.resources {
+		if x == r {
+			s.resources = append(s.resources[:i:i], s.resources[i+1:]...)
+			break
+		}
+	}
 	for _, w := range r.watchers {
 		w.stopped = true
 	}
@@ -102,7 +108,7 @@ func (s *Server) unserve(gr api.GroupResource) {
 // ones included (a terminating CRD's without the verbs that write), in `kubectl api-resources`
 // order (group, then name).
 func (s *Server) ServerResources() []*api.ResourceInfo {
-	out := slices.Clone(api.Resources())
+	out := append([]*api.ResourceInfo(nil), api.Resources()...)
 	n := len(out)
 	for _, r := range s.resources {
 		switch {
@@ -116,11 +122,11 @@ func (s *Server) ServerResources() []*api.ResourceInfo {
 		}
 	}
 	if len(out) > n {
-		slices.SortStableFunc(out, func(a, b *api.ResourceInfo) int {
-			if a.Group != b.Group {
-				return strings.Compare(a.Group, b.Group)
+		sort.SliceStable(out, func(i, j int) bool {
+			if out[i].Group != out[j].Group {
+				return out[i].Group < out[j].Group
 			}
-			return strings.Compare(a.Resource, b.Resource)
+			return out[i].Resource < out[j].Resource
 		})
 	}
 	return out
