@@ -8,6 +8,7 @@
 #                       core/cluster/property_test.go; with any of them set there is no test timeout)
 #   ./build.sh worker   build, then run the Cloudflare Worker locally (wrangler dev --local) on :8787
 #   ./build.sh bench    run the benchmarks and print their figures
+#   ./build.sh sizes    print what the page downloads (brotli) and what the wasm holds, by package
 set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$(pwd)
@@ -101,7 +102,7 @@ test)
 		exit 1
 	fi
 	log "go vet"
-	go vet ./core/... ./site/devserver/... ./site/share/... ./site/worker/...
+	go vet ./core/... ./site/devserver/... ./site/share/... ./site/worker/... ./wasm/wasmsize/
 	GOOS=js GOARCH=wasm go vet ./site/worker/
 	log "go test (core, wasm glue natively where possible, browser tests)"
 	timeout=40m
@@ -122,6 +123,16 @@ test)
 	;;
 bench)
 	go test -run '^$' -bench . -benchmem ./core/...
+	;;
+sizes)
+	build_all
+	log "what the page downloads, brotli (precompressed files in dist/site)"
+	(cd "$DIST/site" && for f in index.html app-*.js coreworker-*.js boot-*.js style-*.css wasm_exec.js kubeplay.wasm; do
+		printf '%-36s %10s bytes raw %10s bytes brotli\n' "$f" "$(stat -c %s "$f")" "$(stat -c %s "$f.br" 2>/dev/null || echo -)"
+	done)
+	log "what the wasm holds, by package (a build with its function names)"
+	GOOS=js GOARCH=wasm go build -trimpath -o "$DIST/kubeplay-names.wasm" ./wasm
+	go run ./wasm/wasmsize -n "${N:-40}" "$DIST/kubeplay-names.wasm"
 	;;
 worker)
 	build_all

@@ -20,6 +20,9 @@ type ResourceInfo struct {
 	Categories []string // CATEGORIES column: "all"
 	// New returns a new empty object of this kind with its TypeMeta set.
 	New func() Object
+	// Custom is the CustomResourceDefinition version that serves this resource (its schema,
+	// printer columns and subresources); nil for built-in kinds.
+	Custom *CustomResourceDefinitionVersion
 
 	goType reflect.Type // the Go type (not pointer) of New()
 }

@@ -131,6 +131,12 @@ func pruneUnknown(n *jnode, t reflect.Type, path string, out *[]string) {
 func decodeTree(n *jnode, dups []string, obj Object) error {
 	var unknown []string
 	pruneUnknown(n, reflect.TypeOf(obj), "", &unknown)
+	if _, custom := obj.(*CustomObject); custom {
+		// A custom resource's own fields are its schema's to prune: only metadata is typed.
+		if md := n.get("metadata"); md != nil {
+			pruneUnknown(md, reflect.TypeFor[ObjectMeta](), "metadata", &unknown)
+		}
+	}
 	if err := json.Unmarshal(n.marshal(), obj); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) {

@@ -202,8 +202,12 @@ func (r *resource) decode(data []byte, modRev int64) (api.Object, error) {
 }
 
 // observe keeps the server's derived state in step with the cache: the RBAC
-// decision cache and the Service IP and port allocators.
+// decision cache, the Service IP and port allocators, the custom resources served.
 func (s *Server) observe(r *resource, old, cur api.Object) {
+	if r.gr == crdResource {
+		s.syncCRD(old, cur)
+		return
+	}
 	if r.gr.Group == "rbac.authorization.k8s.io" {
 		s.rbac.invalidate()
 		return

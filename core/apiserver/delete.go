@@ -57,6 +57,9 @@ func (s *Server) deleteObject(ctx *reqCtx, r *resource, cur *cached, grace *int6
 	if ns, ok := old.(*api.Namespace); ok {
 		return s.deleteNamespace(ctx, r, cur, ns)
 	}
+	if _, ok := old.(*api.CustomResourceDefinition); ok && om.DeletionTimestamp == nil {
+		return s.deleteCRD(ctx, r, cur)
+	}
 	obj := copyObject(old)
 	m := obj.GetObjectMeta()
 	now := s.sim.Now()

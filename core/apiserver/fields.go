@@ -121,6 +121,9 @@ func fieldValue(r *resource, obj api.Object, field string) (string, bool) {
 	case "metadata.namespace":
 		return meta.Namespace, r.info.Namespaced
 	}
+	if r.custom != nil {
+		return customFieldValue(r, obj, field)
+	}
 	gr := r.gr
 	if gr.Group != "" {
 		switch {

@@ -117,6 +117,14 @@ func (s *Server) create(ctx *reqCtx) (api.Object, error) {
 	} else {
 		m.Namespace = ""
 	}
+	if r.custom != nil {
+		if r.custom.terminating {
+			return nil, api.NewForbidden(r.gr, m.Name, "create not allowed while custom resource definition is terminating")
+		}
+		if err := s.coerce(req, r, obj, nil); err != nil {
+			return nil, err
+		}
+	}
 	return s.createObject(ctx, r, obj)
 }
 
@@ -153,7 +161,11 @@ func (s *Server) createObject(ctx *reqCtx, r *resource, obj api.Object) (api.Obj
 		m.UID = newUID(s.sim.Rand())
 		generateJobSelector(job)
 	}
-	if errs := s.hooks.ValidateCreate(obj); len(errs) > 0 {
+	validate := s.hooks.ValidateCreate
+	if r.custom != nil {
+		validate = func(obj api.Object) field.ErrorList { return validateCustom(r, obj, nil, "") }
+	}
+	if errs := validate(obj); len(errs) > 0 {
 		if on {
 			s.stage("validation", req, "invalid: "+errs.Error())
 		}

@@ -97,6 +97,9 @@ type resource struct {
 	cache    watchCache
 	watchers []*watcher
 	byNode   map[string][]*watcher // pods watched with spec.nodeName=X
+
+	// custom is the CRD behind a custom resource (nil for built-in kinds).
+	custom *customResource
 }
 
 // cached is one object of the watch cache's current state.
@@ -146,6 +149,10 @@ func newResource(info *api.ResourceInfo) *resource {
 	p := info.Resource
 	if sp, ok := specialPrefixes[info.Resource]; ok && info.Group == "" {
 		p = sp
+	}
+	if info.Custom != nil || info.Group == crdResource.Group {
+		// apiextensions-apiserver's storage is keyed by group and resource.
+		p = info.Group + "/" + info.Resource
 	}
 	r := &resource{
 		info:    info,
@@ -262,16 +269,17 @@ func (s *Server) parseKey(key string) (*resource, string, string) {
 	if i < 0 {
 		return nil, "", ""
 	}
-	seg := rest[:i]
-	if seg == "services" {
-		if j := strings.IndexByte(rest[i+1:], '/'); j >= 0 {
-			i += 1 + j
-			seg = rest[:i]
-		}
-	}
-	r := s.byPrefix[registryPrefix+seg+"/"]
+	r := s.byPrefix[registryPrefix+rest[:i]+"/"]
 	if r == nil {
-		return nil, "", ""
+		// Two segments: services/specs, or <group>/<resource> (apiextensions-apiserver's keys).
+		j := strings.IndexByte(rest[i+1:], '/')
+		if j < 0 {
+			return nil, "", ""
+		}
+		i += 1 + j
+		if r = s.byPrefix[registryPrefix+rest[:i]+"/"]; r == nil {
+			return nil, "", ""
+		}
 	}
 	rest = rest[i+1:]
 	if r.info.Namespaced {

@@ -7,6 +7,7 @@ import (
 	"reflect"
 
 	"kubeplay/core/api"
+	"kubeplay/core/api/field"
 	"kubeplay/core/api/request"
 	"kubeplay/core/apiserver/admission"
 )
@@ -38,6 +39,11 @@ func (s *Server) update(ctx *reqCtx, sub string) (api.Object, error) {
 	if cur == nil {
 		return nil, api.NewNotFound(r.gr, req.Name)
 	}
+	if r.custom != nil {
+		if err := s.coerce(req, r, obj, nil); err != nil {
+			return nil, err
+		}
+	}
 	return s.updateObject(ctx, r, cur, obj, sub)
 }
 
@@ -47,9 +53,18 @@ func (s *Server) patch(ctx *reqCtx, sub string) (api.Object, error) {
 	if cur == nil {
 		return nil, api.NewNotFound(r.gr, req.Name)
 	}
+	if r.custom != nil && (req.PatchType == StrategicMergePatchType || req.PatchType == "") {
+		return nil, unsupportedPatch()
+	}
 	obj, err := s.patched(r, cur.obj, req)
 	if err != nil {
 		return nil, err
+	}
+	if r.custom != nil {
+		patched, _ := json.Marshal(obj)
+		if err := s.coerce(req, r, obj, patched); err != nil {
+			return nil, err
+		}
 	}
 	m := obj.GetObjectMeta()
 	if m.Name != req.Name {
@@ -100,10 +115,10 @@ func (s *Server) updateObject(ctx *reqCtx, r *resource, cur *cached, obj api.Obj
 		// (shared: stored objects are immutable, and only top-level fields
 		// of the copy are replaced).
 		n := shallowCopy(old)
-		setStatus(n, statusOf(obj))
+		copyStatus(n, obj)
 		obj, m = n, n.GetObjectMeta()
 	} else if r.hasStatus {
-		setStatus(obj, statusOf(old))
+		copyStatus(obj, old)
 	}
 	keepSystemMeta(m, om)
 	if sub == "" {
@@ -120,6 +135,9 @@ func (s *Server) updateObject(ctx *reqCtx, r *resource, cur *cached, obj api.Obj
 	validate := s.hooks.ValidateUpdate
 	if sub == "status" {
 		validate = s.hooks.ValidateStatusUpdate
+	}
+	if r.custom != nil {
+		validate = func(obj, old api.Object) field.ErrorList { return validateCustom(r, obj, old, sub) }
 	}
 	if errs := validate(obj, old); len(errs) > 0 {
 		if on {
@@ -145,8 +163,8 @@ func (s *Server) updateObject(ctx *reqCtx, r *resource, cur *cached, obj api.Obj
 // removes the last finalizer of an object being deleted deletes it.
 func (s *Server) commitUpdate(req *request.Request, r *resource, cur *cached, obj api.Object) (api.Object, error) {
 	m, om := obj.GetObjectMeta(), cur.obj.GetObjectMeta()
-	if m.DeletionTimestamp != nil && len(m.Finalizers) == 0 && om.DeletionGracePeriodSeconds != nil &&
-		*om.DeletionGracePeriodSeconds == 0 && !namespacePending(obj) {
+	if m.DeletionTimestamp != nil && len(m.Finalizers) == 0 && om.DeletionTimestamp != nil &&
+		(om.DeletionGracePeriodSeconds == nil || *om.DeletionGracePeriodSeconds == 0) && !namespacePending(obj) {
 		if req != nil && req.DryRun {
 			return copyObject(obj), nil
 		}
@@ -185,7 +203,7 @@ func (s *Server) internalUpdate(r *resource, obj api.Object, status bool) (api.O
 	}
 	n := copyObject(cur.obj)
 	if status {
-		setStatus(n, statusOf(obj))
+		copyStatus(n, obj)
 	} else {
 		n = copyObject(obj)
 		keepSystemMeta(n.GetObjectMeta(), cur.obj.GetObjectMeta())
@@ -251,6 +269,11 @@ func prepareForCreate(r *resource, obj api.Object) {
 		return
 	case *api.Node:
 		return // a kubelet registers its Node with its status
+	case *api.CustomObject:
+		if r.hasStatus {
+			delete(o.Content, "status")
+		}
+		return
 	}
 	if prepareStorageForCreate(obj) {
 		return

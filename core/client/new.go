@@ -1,6 +1,7 @@
 package client
 
 import (
+	"kubeplay/core/api"
 	"kubeplay/core/api/request"
 	"kubeplay/core/sim"
 )
@@ -17,4 +18,19 @@ type LocalServer interface {
 // kube-controller-manager/deployment-controller, kubelet/demo-worker...).
 func New(srv LocalServer, user request.UserInfo, component string) *Client {
 	return NewForServer(srv.Sim(), srv, user, component)
+}
+
+// Discovery is a Server that answers discovery (GET /api, /apis).
+// *apiserver.Server implements it.
+type Discovery interface {
+	ServerResources() []*api.ResourceInfo
+}
+
+// ServerResources lists what the server serves, custom resources included
+// (the discovery client); the built-in kinds when the server has no discovery.
+func (c *Client) ServerResources() []*api.ResourceInfo {
+	if d, ok := c.srv.(Discovery); ok {
+		return d.ServerResources()
+	}
+	return api.Resources()
 }

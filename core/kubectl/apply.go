@@ -5,11 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"gopkg.in/yaml.v3"
 	"io"
 	"regexp"
 	"strconv"
 	"strings"
+
+	"gopkg.in/yaml.v3"
 
 	"kubeplay/core/api"
 	"kubeplay/core/api/strategicpatch"
@@ -58,7 +59,7 @@ func (k *Kubectl) ApplyContent(filename string, content []byte, stdout, stderr i
 	}
 	f, _ := parseFlags("apply", nil, applyFlags)
 	inv := &invocation{k: k, name: "apply", f: f, out: stdout, errOut: stderr, ns: k.env.Namespace}
-	docs, err := parseDocs(filename, content)
+	docs, err := parseDocs(filename, content, k.kindFor)
 	if err != nil {
 		docs = append(docs, &doc{source: filename, err: err, line: failingDocStart(content)})
 	}
@@ -179,8 +180,7 @@ func (inv *invocation) applyOne(d *doc) error {
 		}
 		last := current.GetObjectMeta().Annotations[LastAppliedAnnotation]
 		modJSON, _ := json.Marshal(modified)
-		curJSON := api.EncodeJSON(current)
-		patch, err := strategicpatch.CreateThreeWayMergePatch([]byte(last), modJSON, curJSON, info.New())
+		patch, patchType, err := threeWayPatch(info, []byte(last), modJSON, api.EncodeJSON(current))
 		if err != nil {
 			return withSource("patching", d.source, err)
 		}
@@ -188,7 +188,7 @@ func (inv *invocation) applyOne(d *doc) error {
 			fmt.Fprintf(inv.out, "%s unchanged\n", objRef(info, d.name()))
 			return nil
 		}
-		if _, err := inv.patch(info, ns, d.name(), strategicMergePatch, patch); err != nil {
+		if _, err := inv.patch(info, ns, d.name(), patchType, patch); err != nil {
 			if api.IsConflict(err) && attempt < 4 {
 				continue
 			}
@@ -205,7 +205,7 @@ func (inv *invocation) applyOne(d *doc) error {
 // annotation; kubectl prints "serverside-applied".
 func (inv *invocation) applyServerSide(d *doc, ns string) error {
 	info := d.info
-	obj := deepCopyJSON(d.raw).(map[string]any)
+	obj := api.CopyJSONValue(d.raw).(map[string]any)
 	if m, ok := obj["metadata"].(map[string]any); ok && info.Namespaced && ns != "" {
 		m["namespace"] = ns
 	}
@@ -221,12 +221,28 @@ func (inv *invocation) applyServerSide(d *doc, ns string) error {
 		return withSource("applying", d.source, err)
 	} else {
 		patch, _ := json.Marshal(obj)
-		if _, err := inv.patch(info, ns, d.name(), strategicMergePatch, patch); err != nil {
+		patchType := strategicMergePatch
+		if info.Custom != nil {
+			patchType = mergePatch
+		}
+		if _, err := inv.patch(info, ns, d.name(), patchType, patch); err != nil {
 			return withSource("applying", d.source, err)
 		}
 	}
 	fmt.Fprintf(inv.out, "%s serverside-applied\n", objRef(info, d.name()))
 	return nil
+}
+
+// threeWayPatch is the patch apply, edit and diff send to turn current into
+// modified: a strategic merge patch for built-in kinds, a JSON merge patch for
+// custom resources, which have no patch strategies (kubectl's jsonmergepatch).
+func threeWayPatch(info *api.ResourceInfo, original, modified, current []byte) ([]byte, string, error) {
+	if info.Custom != nil {
+		p, err := strategicpatch.CreateThreeWayJSONMergePatch(original, modified, current)
+		return p, mergePatch, err
+	}
+	p, err := strategicpatch.CreateThreeWayMergePatch(original, modified, current, info.New())
+	return p, strategicMergePatch, err
 }
 
 // checkNamespace is kubectl's refusal to apply an object of namespace a
@@ -245,7 +261,7 @@ func (inv *invocation) checkNamespace(d *doc) error {
 // object with its namespace set, and with the last-applied annotation
 // holding the compact JSON of that object (annotations emptied of it).
 func modifiedConfiguration(raw map[string]any, info *api.ResourceInfo, ns string) (original []byte, modified map[string]any, err error) {
-	obj := deepCopyJSON(raw).(map[string]any)
+	obj := api.CopyJSONValue(raw).(map[string]any)
 	meta, _ := obj["metadata"].(map[string]any)
 	if meta == nil {
 		meta = map[string]any{}
@@ -266,27 +282,9 @@ func modifiedConfiguration(raw map[string]any, info *api.ResourceInfo, ns string
 		return nil, nil, err
 	}
 	original = buf.Bytes()
-	mod := deepCopyJSON(obj).(map[string]any)
+	mod := api.CopyJSONValue(obj).(map[string]any)
 	mod["metadata"].(map[string]any)["annotations"].(map[string]any)[LastAppliedAnnotation] = string(original)
 	return original, mod, nil
-}
-
-func deepCopyJSON(v any) any {
-	switch x := v.(type) {
-	case map[string]any:
-		out := make(map[string]any, len(x))
-		for k, e := range x {
-			out[k] = deepCopyJSON(e)
-		}
-		return out
-	case []any:
-		out := make([]any, len(x))
-		for i, e := range x {
-			out[i] = deepCopyJSON(e)
-		}
-		return out
-	}
-	return v
 }
 
 // failingDocStart returns the first line of the first document of content

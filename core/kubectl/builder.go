@@ -90,7 +90,7 @@ const tupleMixed = "there is no need to specify a resource type as a separate ar
 
 // parseTargets reads kubectl's TYPE[,TYPE...] [NAME...] or TYPE/NAME...
 // arguments.
-func parseTargets(args []string) ([]target, error) {
+func (inv *invocation) parseTargets(args []string) ([]target, error) {
 	if len(args) == 0 {
 		return nil, nil
 	}
@@ -101,7 +101,7 @@ func parseTargets(args []string) ([]target, error) {
 			if !ok || name == "" {
 				return nil, fmt.Errorf("%s", tupleMixed)
 			}
-			info, err := resolve(typ)
+			info, err := inv.resolve(typ)
 			if err != nil {
 				return nil, err
 			}
@@ -125,15 +125,21 @@ func parseTargets(args []string) ([]target, error) {
 			continue
 		}
 		if typ == "all" {
+			infos := []*api.ResourceInfo{}
 			for _, r := range allResources {
-				if info, ok := api.ResourceFor(r); ok && !seen[info] {
+				if info, ok := api.ResourceFor(r); ok {
+					infos = append(infos, info)
+				}
+			}
+			for _, info := range append(infos, inv.k.customInCategory("all")...) {
+				if !seen[info] {
 					seen[info] = true
 					out = append(out, target{info: info, names: args[1:], category: true})
 				}
 			}
 			continue
 		}
-		info, err := resolve(typ)
+		info, err := inv.resolve(typ)
 		if err != nil {
 			return nil, err
 		}
@@ -181,7 +187,7 @@ func (inv *invocation) resources(args []string, o builderOpts) (*built, error) {
 			return nil, fmt.Errorf("setting 'all' parameter but found a non empty selector. ")
 		}
 	}
-	ts, err := parseTargets(args)
+	ts, err := inv.parseTargets(args)
 	if err != nil {
 		return nil, err
 	}
@@ -215,7 +221,7 @@ func (inv *invocation) resources(args []string, o builderOpts) (*built, error) {
 				if t.category && len(ts) > 1 && isMethodOrForbidden(err) {
 					continue
 				}
-				return nil, err
+				return nil, listError(t.info, labelSel, fieldSel, err)
 			}
 			for _, obj := range l.Items {
 				m := obj.GetObjectMeta()
@@ -332,7 +338,7 @@ func (inv *invocation) readManifests(filenames []string) ([]*doc, error) {
 	var docs []*doc
 	for _, fn := range filenames {
 		if fn == "-" {
-			ds, err := parseDocs("STDIN", inv.k.env.Stdin)
+			ds, err := parseDocs("STDIN", inv.k.env.Stdin, inv.k.kindFor)
 			docs = append(docs, ds...)
 			if err != nil {
 				docs = append(docs, &doc{source: "STDIN", err: err})
@@ -353,7 +359,7 @@ func (inv *invocation) readManifests(filenames []string) ([]*doc, error) {
 			if err != nil {
 				return nil, fmt.Errorf("the path %q does not exist", file)
 			}
-			ds, err := parseDocs(file, data)
+			ds, err := parseDocs(file, data, inv.k.kindFor)
 			docs = append(docs, ds...)
 			if err != nil {
 				docs = append(docs, &doc{source: file, err: err})

@@ -167,7 +167,7 @@ func (inv *invocation) createFromFiles() error {
 			continue
 		}
 		ns := d.namespace(inv)
-		raw := deepCopyJSON(d.raw).(map[string]any)
+		raw := api.CopyJSONValue(d.raw).(map[string]any)
 		if inv.f.boolean("save-config") {
 			_, raw, _ = modifiedConfiguration(d.raw, d.info, ns)
 		}
@@ -364,7 +364,7 @@ func genRole(kind string) func(inv *invocation, name string) (map[string]any, er
 		byGroup := map[string][]any{}
 		for _, r := range resources {
 			res, sub, _ := strings.Cut(r, "/")
-			info, err := resolve(res)
+			info, err := inv.resolve(res)
 			if err != nil {
 				return nil, fmt.Errorf("resource %s has not been found", r)
 			}

@@ -14,7 +14,7 @@ import (
 // cronjob.kubernetes.io/instantiate=manual and owned by the CronJob.
 func jobFromCronJob(inv *invocation, name, from string) (map[string]any, error) {
 	typ, cjName, _ := strings.Cut(from, "/")
-	info, err := resolve(typ)
+	info, err := inv.resolve(typ)
 	if err != nil {
 		return nil, err
 	}

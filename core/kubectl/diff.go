@@ -8,7 +8,6 @@ import (
 
 	"kubeplay/core/api"
 	"kubeplay/core/api/request"
-	"kubeplay/core/api/strategicpatch"
 )
 
 var diffFlags = []flagDef{
@@ -113,14 +112,14 @@ func (inv *invocation) dryRunApply(d *doc, ns string, cur api.Object) (api.Objec
 	}
 	last := cur.GetObjectMeta().Annotations[LastAppliedAnnotation]
 	modJSON, _ := json.Marshal(modified)
-	patch, err := strategicpatch.CreateThreeWayMergePatch([]byte(last), modJSON, api.EncodeJSON(cur), d.info.New())
+	patch, patchType, err := threeWayPatch(d.info, []byte(last), modJSON, api.EncodeJSON(cur))
 	if err != nil {
 		return nil, err
 	}
 	if string(patch) == "{}" {
 		return cur, nil
 	}
-	return inv.do(&request.Request{Verb: "patch", Group: d.info.Group, Resource: d.info.Resource, Namespace: ns, Name: d.name(), Patch: patch, PatchType: strategicMergePatch, DryRun: true})
+	return inv.do(&request.Request{Verb: "patch", Group: d.info.Group, Resource: d.info.Resource, Namespace: ns, Name: d.name(), Patch: patch, PatchType: patchType, DryRun: true})
 }
 
 func splitLines(s string) []string {

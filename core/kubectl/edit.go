@@ -82,7 +82,7 @@ func runEdit(inv *invocation) error {
 // shown is the original the edited text is compared with, as kubectl edit
 // compares with what it wrote to its temporary file.
 func (k *Kubectl) EditResume(e Edit) error {
-	info, err := resolve(e.Resource)
+	info, err := k.resolve(e.Resource)
 	if err != nil {
 		return errors.New(errorMessage(err))
 	}
@@ -161,11 +161,18 @@ func (k *Kubectl) EditSave(text string, stdout, stderr io.Writer) (code int, reo
 	// As kubectl edit: a two-way patch from what was shown to what was saved, so what the cluster changed
 	// meanwhile (status, a scale) is kept, and only the learner's own changes are sent.
 	editedJSON, _ := json.Marshal(raw)
-	patch, err := strategicpatch.CreateTwoWayMergePatch(s.original, editedJSON, s.info.New())
+	patchType, patch := strategicMergePatch, []byte(nil)
+	if s.info.Custom != nil {
+		// Custom resources have no patch strategies: a JSON merge patch.
+		patchType = mergePatch
+		patch, err = strategicpatch.CreateTwoWayJSONMergePatch(s.original, editedJSON)
+	} else {
+		patch, err = strategicpatch.CreateTwoWayMergePatch(s.original, editedJSON, s.info.New())
+	}
 	if err != nil {
 		return fail("error: "+err.Error(), []string{err.Error()})
 	}
-	if _, err := inv.patch(s.info, s.ns, s.name, strategicMergePatch, patch); err != nil {
+	if _, err := inv.patch(s.info, s.ns, s.name, patchType, patch); err != nil {
 		var se *api.StatusError
 		var causes []string
 		if errors.As(err, &se) && se.ErrStatus.Details != nil {

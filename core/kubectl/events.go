@@ -37,7 +37,7 @@ func runEvents(inv *invocation) error {
 		if !ok {
 			return fmt.Errorf("--for must be in resource/name form")
 		}
-		ri, err := resolve(typ)
+		ri, err := inv.resolve(typ)
 		if err != nil {
 			return err
 		}

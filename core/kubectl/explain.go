@@ -37,9 +37,12 @@ func runExplain(inv *invocation) error {
 		return fmt.Errorf("unsupported output format: %s", o)
 	}
 	parts := strings.Split(inv.f.args[0], ".")
-	info, err := resolve(parts[0])
+	info, err := inv.resolve(parts[0])
 	if err != nil {
 		return err
+	}
+	if info.Custom != nil && (len(parts) == 1 || !metaFields[parts[1]]) {
+		return inv.explainCustom(inv.k.current(info), parts[1:])
 	}
 	t := reflect.TypeOf(info.New()).Elem()
 	var field *explainField
@@ -52,10 +55,7 @@ func runExplain(inv *invocation) error {
 		t = explainElem(f.typ)
 	}
 	var b strings.Builder
-	if info.Group != "" {
-		fmt.Fprintf(&b, "GROUP:      %s\n", info.Group)
-	}
-	fmt.Fprintf(&b, "KIND:       %s\nVERSION:    %s\n\n", info.Kind, info.Version)
+	explainHeader(&b, info)
 	if field != nil {
 		fmt.Fprintf(&b, "FIELD: %s <%s>\n\n", field.name, explainTypeName(field.typ))
 	}
@@ -67,6 +67,14 @@ func runExplain(inv *invocation) error {
 	b.WriteString("\n")
 	fmt.Fprint(inv.out, b.String())
 	return nil
+}
+
+// explainHeader writes GROUP (when there is one), KIND and VERSION.
+func explainHeader(b *strings.Builder, info *api.ResourceInfo) {
+	if info.Group != "" {
+		fmt.Fprintf(b, "GROUP:      %s\n", info.Group)
+	}
+	fmt.Fprintf(b, "KIND:       %s\nVERSION:    %s\n\n", info.Kind, info.Version)
 }
 
 func writeExplainFields(b *strings.Builder, t reflect.Type, depth int, recursive bool, seen map[reflect.Type]bool) {

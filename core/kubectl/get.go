@@ -43,7 +43,7 @@ func runGet(inv *invocation) error {
 		ns = ""
 	}
 	if f.boolean("watch") || f.boolean("watch-only") {
-		ts, err := parseTargets(f.args)
+		ts, err := inv.parseTargets(f.args)
 		if err != nil {
 			return err
 		}
@@ -178,7 +178,7 @@ func (inv *invocation) printGroups(w io.Writer, groups []group, output string, a
 		if withKind {
 			objs = prefixNames(g.info, objs)
 		}
-		if err := printers.PrintTable(w, g.info, objs, inv.tableOptions(allNs)); err != nil {
+		if err := printers.PrintTable(w, inv.k.current(g.info), objs, inv.tableOptions(allNs)); err != nil {
 			return err
 		}
 	}

@@ -34,7 +34,7 @@ var apiResourcesFlags = []flagDef{
 func runAPIResources(inv *invocation) error {
 	output := inv.f.str("output")
 	var rows []*api.ResourceInfo
-	for _, r := range api.Resources() {
+	for _, r := range inv.k.refreshDiscovery() {
 		if inv.f.changed("namespaced") && fmt.Sprint(r.Namespaced) != inv.f.str("namespaced") {
 			continue
 		}
@@ -67,7 +67,7 @@ func runAPIResources(inv *invocation) error {
 	for _, r := range rows {
 		line := fmt.Sprintf("%s\t%s\t%s\t%v\t%s", r.Resource, strings.Join(r.ShortNames, ","), r.APIVersion(), r.Namespaced, r.Kind)
 		if output == "wide" {
-			line += fmt.Sprintf("\t[%s]\t%s", strings.Join(r.Verbs, " "), strings.Join(r.Categories, ","))
+			line += fmt.Sprintf("\t%s\t%s", strings.Join(r.Verbs, ","), strings.Join(r.Categories, ","))
 		}
 		fmt.Fprintln(tw, line)
 	}
@@ -177,7 +177,7 @@ func runAuth(inv *invocation) error {
 		}
 	}
 	group, plural := "", res
-	if info, err := resolve(res); err == nil {
+	if info, err := inv.resolve(res); err == nil {
 		group, plural = info.Group, info.Resource
 	} else if res != "*" {
 		fmt.Fprintf(inv.errOut, "Warning: the server doesn't have a resource type '%s'\n", res)

@@ -54,6 +54,8 @@ type Server interface {
 	Authorize(user request.UserInfo, verb, group, resource, subresource, ns, name string) (allowed bool, reason string)
 	// RulesReview is a SelfSubjectRulesReview: the rules user has in ns.
 	RulesReview(user request.UserInfo, ns string) []api.PolicyRule
+	// ServerResources is discovery: every served resource, custom ones included.
+	ServerResources() []*api.ResourceInfo
 }
 
 // ClientVersion is the kubectl version kubeplay plays.
@@ -73,6 +75,8 @@ type Kubectl struct {
 	edit *editSession
 	// editor, when set, opens kubectl edit's object (the page's editor).
 	editor func(Edit)
+	// discovery is the cached discovery (resources.go); nil until first needed.
+	discovery []*api.ResourceInfo
 }
 
 // New returns a kubectl for env.
@@ -387,7 +391,11 @@ func (inv *invocation) do(req *request.Request) (api.Object, error) {
 	if req.Component == "" {
 		req.Component = "kubectl"
 	}
-	return inv.k.client.Do(req)
+	obj, err := inv.k.client.Do(req)
+	if err != nil && api.IsNotFound(err) && inv.k.isCustom(req.Group, req.Resource) {
+		return nil, resourceGone(req, err)
+	}
+	return obj, err
 }
 
 // sim returns the simulation.

@@ -18,7 +18,7 @@ func listItems(raw map[string]any) ([]any, bool) {
 }
 
 // listDocs makes one document of each List item, with its own line.
-func listDocs(source string, list *yaml.Node, items []any) []*doc {
+func listDocs(source string, list *yaml.Node, items []any, kindFor kindMapper) []*doc {
 	var seq *yaml.Node
 	if list.Kind == yaml.MappingNode {
 		for k := 0; k+1 < len(list.Content); k += 2 {
@@ -37,7 +37,7 @@ func listDocs(source string, list *yaml.Node, items []any) []*doc {
 		if seq != nil && i < len(seq.Content) {
 			d.node, d.line = seq.Content[i], seq.Content[i].Line
 		}
-		classifyDoc(d, source)
+		classifyDoc(d, source, kindFor)
 		out = append(out, d)
 	}
 	return out

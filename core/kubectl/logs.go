@@ -199,7 +199,7 @@ func (inv *invocation) logsPod(arg string) (*api.Pod, error) {
 	if !ok {
 		typ, name = "pods", arg
 	}
-	info, err := resolve(typ)
+	info, err := inv.resolve(typ)
 	if err != nil {
 		return nil, err
 	}

@@ -54,8 +54,11 @@ func (d *doc) namespace(inv *invocation) string {
 	return inv.ns
 }
 
+// kindMapper maps a manifest's apiVersion and kind to its resource (Kubectl.kindFor).
+type kindMapper func(apiVersion, kind string) (*api.ResourceInfo, error)
+
 // parseDocs splits a file into its documents, resolving each kind.
-func parseDocs(source string, data []byte) ([]*doc, error) {
+func parseDocs(source string, data []byte, kindFor kindMapper) ([]*doc, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var docs []*doc
 	for {
@@ -83,10 +86,10 @@ func parseDocs(source string, data []byte) ([]*doc, error) {
 			return docs, fmt.Errorf("error parsing %s: error unmarshaling JSON: json: cannot unmarshal into Go value of type map[string]interface {}", source)
 		}
 		if items, ok := listItems(raw); ok {
-			docs = append(docs, listDocs(source, n.Content[0], items)...)
+			docs = append(docs, listDocs(source, n.Content[0], items, kindFor)...)
 			continue
 		}
-		classifyDoc(d, source)
+		classifyDoc(d, source, kindFor)
 		docs = append(docs, d)
 	}
 }
@@ -133,13 +136,20 @@ func jsonable(v any) any {
 }
 
 // decodeTyped turns JSON-shaped data into a typed object; an unknown field
-// gets the apiserver's strict decoding error (400 BadRequest).
+// gets the apiserver's strict decoding error (400 BadRequest). A custom
+// resource's own fields are the apiserver's to check against its schema.
 func decodeTyped(info *api.ResourceInfo, raw map[string]any) (api.Object, error) {
 	b, err := json.Marshal(raw)
 	if err != nil {
 		return nil, err
 	}
-	obj, err := api.Decode(b)
+	var obj api.Object
+	if info.Custom != nil {
+		co, cerr := api.DecodeCustom(b)
+		obj, err = co, cerr
+	} else {
+		obj, err = api.Decode(b)
+	}
 	if err != nil {
 		return nil, api.NewBadRequest(fmt.Sprintf("%s in version %q cannot be handled as a %s: %s", info.Kind, info.Version, info.Kind, err.Error()))
 	}
@@ -187,7 +197,7 @@ func lineOf(n *yaml.Node, fieldPath string) int {
 }
 
 // classifyDoc resolves a document's kind, or records kubectl's error for it.
-func classifyDoc(d *doc, source string) {
+func classifyDoc(d *doc, source string, kindFor kindMapper) {
 	raw := d.raw
 	apiVersion, _ := raw["apiVersion"].(string)
 	kind, _ := raw["kind"].(string)
@@ -200,7 +210,7 @@ func classifyDoc(d *doc, source string) {
 	case apiVersion == "":
 		d.err = fmt.Errorf("error validating %q: error validating data: apiVersion not set; if you choose to ignore these errors, turn validation off with --validate=false", source)
 	default:
-		info, err := api.ResourceForKind(apiVersion, kind)
+		info, err := kindFor(apiVersion, kind)
 		if err != nil {
 			ns := ""
 			if m, ok := raw["metadata"].(map[string]any); ok {

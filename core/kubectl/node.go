@@ -293,7 +293,7 @@ func runTaint(inv *invocation) error {
 	} else if !inv.f.boolean("all") && !inv.f.changed("selector") {
 		names, rest = []string{rest[0]}, rest[1:]
 	}
-	if info, err := resolve(typ); err != nil || info.Resource != "nodes" {
+	if info, err := inv.resolve(typ); err != nil || info.Resource != "nodes" {
 		return fmt.Errorf("invalid resource type %s, only node types are supported", typ)
 	}
 	type taint struct{ key, value, effect string }

@@ -7,6 +7,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"kubeplay/core/api"
 	"kubeplay/core/api/request"
 )
 
@@ -49,6 +50,9 @@ func runPatch(inv *invocation) error {
 		patched, err := inv.do(&request.Request{Verb: "patch", Group: r.info.Group, Resource: r.info.Resource, Subresource: sub,
 			Namespace: nsFor(r.info, r.ns), Name: r.name, Patch: data, PatchType: pt})
 		if err != nil {
+			if api.ReasonOf(err) == "UnsupportedMediaType" {
+				err = fmt.Errorf("%s is not supported by %s: %v", pt, r.info.GroupVersionKind(), err)
+			}
 			errs = append(errs, err)
 			continue
 		}

@@ -41,7 +41,7 @@ func runPortForward(inv *invocation) error {
 	}
 	var svc *api.Service
 	if typ, name, ok := strings.Cut(target, "/"); ok {
-		if info, err := resolve(typ); err == nil && info.Resource == "services" {
+		if info, err := inv.resolve(typ); err == nil && info.Resource == "services" {
 			if o, err := inv.get(info, inv.ns, name); err == nil {
 				svc, _ = o.(*api.Service)
 			}

@@ -41,7 +41,7 @@ func runReplace(inv *invocation) error {
 			continue
 		}
 		ns := d.namespace(inv)
-		raw := deepCopyJSON(d.raw).(map[string]any)
+		raw := api.CopyJSONValue(d.raw).(map[string]any)
 		if m, ok := raw["metadata"].(map[string]any); ok && d.info.Namespaced {
 			m["namespace"] = ns
 		}
@@ -73,7 +73,7 @@ func runReplace(inv *invocation) error {
 				errs = append(errs, withSource("replacing", d.source, err))
 				continue
 			}
-		} else if _, err := inv.do(&request.Request{Verb: "update", Group: d.info.Group, Resource: d.info.Resource, Namespace: ns, Name: d.name(), Body: obj, DryRun: dry}); err != nil {
+		} else if _, err := inv.do(&request.Request{Verb: "update", Group: d.info.Group, Resource: d.info.Resource, Namespace: ns, Name: d.name(), Body: obj, DryRun: dry, FieldValidation: inv.fieldValidation()}); err != nil {
 			errs = append(errs, withSource("replacing", d.source, err))
 			continue
 		}

@@ -43,6 +43,7 @@ func (inv *invocation) watch(ts []target, ns string, allNs bool, output string) 
 	out := inv.out
 	opts := inv.tableOptions(allNs)
 	table := printers.NewWatchPrinter(out)
+	tableInfo := inv.k.current(t.info)
 	headerDone := false
 	printRows := func(w io.Writer, objs []api.Object) {
 		if len(objs) == 0 {
@@ -65,7 +66,7 @@ func (inv *invocation) watch(ts []target, ns string, allNs bool, output string) 
 			o := opts
 			o.Now = inv.sim().Now()
 			o.NoHeaders = opts.NoHeaders || headerDone
-			_ = table.Print(t.info, objs, o)
+			_ = table.Print(tableInfo, objs, o)
 			headerDone = true
 		}
 	}

@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"flag"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
 	"kubeplay/core/cluster"
+	"kubeplay/core/shell/shelltest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden transcripts under testdata/")
@@ -33,31 +33,24 @@ func transcript(t testing.TB, input string, seed uint64) string {
 // TestGoldenTranscripts compares each testdata/*.in session with its .golden
 // transcript byte for byte. Run `go test ./core/shell -update` to rewrite them.
 func TestGoldenTranscripts(t *testing.T) {
-	inputs, err := filepath.Glob("testdata/*.in")
-	if err != nil || len(inputs) == 0 {
-		t.Fatalf("no inputs under testdata/: %v", err)
+	cases, err := shelltest.Cases("testdata")
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, in := range inputs {
-		name := strings.TrimSuffix(filepath.Base(in), ".in")
-		t.Run(name, func(t *testing.T) {
-			src, err := os.ReadFile(in)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got := transcript(t, string(src), 1)
-			golden := strings.TrimSuffix(in, ".in") + ".golden"
+	for _, c := range cases {
+		t.Run(c.Name, func(t *testing.T) {
+			got := transcript(t, c.Input, 1)
 			if *update {
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+				if err := os.WriteFile(c.Golden, []byte(got), 0o644); err != nil {
 					t.Fatal(err)
 				}
 				return
 			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run with -update to create it)", err)
+			if c.Want == "" {
+				t.Fatalf("%s is missing (run with -update to create it)", c.Golden)
 			}
-			if got != string(want) {
-				t.Errorf("transcript differs from %s (-want +got):\n%s", golden, diffLines(string(want), got))
+			if got != c.Want {
+				t.Errorf("transcript differs from %s (-want +got):\n%s", c.Golden, diffLines(c.Want, got))
 			}
 		})
 	}

@@ -205,17 +205,7 @@ func BenchmarkSeekInATenMinuteSession(b *testing.B) {
 			wall += r[0]
 			task = max(task, r[1])
 		}
-		loafs := eval[[]struct {
-			Duration, Render float64
-			Scripts          []struct {
-				Invoker  string
-				At       int
-				Duration float64
-			}
-		}](p, `window.__e2e.loafs.splice(0)`)
-		for _, l := range loafs {
-			b.Logf("seek to the %s: a long frame of %.0f ms (render %.0f ms), scripts %+v", name, l.Duration, l.Render, l.Scripts)
-		}
+		logLongFrames(b, p, "seek to the "+name)
 		b.ReportMetric(wall/float64(b.N), "ms-to-"+name)
 		b.ReportMetric(task, "longest-task-ms-to-"+name)
 	}
@@ -231,7 +221,7 @@ func BenchmarkSlowMotionLongTasks(b *testing.B) {
 		eval[bool](p, `kubeplay.pause().then(() => true)`)
 		p.click("#apply")
 		p.poll(`document.getElementById('apply-output').textContent.includes('created')`, 30*time.Second)
-		eval[bool](p, `(window.__e2e.longtasks = [], true)`)
+		eval[bool](p, `(window.__e2e.longtasks = [], window.__e2e.loafs = [], window.__e2e.recordFrames = true, true)`)
 		p.do(setSelect("#speed", "10"))
 		p.click("#slowmo")
 		start := time.Now()
@@ -247,9 +237,26 @@ func BenchmarkSlowMotionLongTasks(b *testing.B) {
 				over++
 			}
 		}
+		logLongFrames(b, p, "slow motion")
 		b.ReportMetric(float64(slices.Max(append(long, 0))), "longest-task-ms")
 		b.ReportMetric(float64(over), "tasks-over-50ms")
 		b.ReportMetric(wall.Seconds(), "s-to-started")
 		p.cancel()
+	}
+}
+
+// logLongFrames logs the long animation frames the page recorded since the last call: their scripts name
+// what ran (the bundle's character offset: build with KUBEPLAY_UNMINIFIED=1 to read it).
+func logLongFrames(b *testing.B, p *tab, what string) {
+	loafs := eval[[]struct {
+		Duration, Render float64
+		Scripts          []struct {
+			Invoker  string
+			At       int
+			Duration float64
+		}
+	}](p, `window.__e2e.loafs.splice(0)`)
+	for _, l := range loafs {
+		b.Logf("%s: a long frame of %.0f ms (render %.0f ms), scripts %+v", what, l.Duration, l.Render, l.Scripts)
 	}
 }

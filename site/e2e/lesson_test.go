@@ -180,9 +180,8 @@ func TestAnEmbedFillsItsIframeWithoutInnerScroll(t *testing.T) {
 		w, h int64
 		rows int // the whole story rows the events pane must show after an Apply (0: not checked)
 	}{
-		// A row's sentence takes up to two lines in a pane this narrow (it is not cut at one): six rows.
-		{"/?embed=1&panes=editor,events", 760, 640, 6},
-		{"/?embed=1&panes=editor,events", 800, 560, 6},
+		{"/?embed=1&panes=editor,events", 760, 640, 10},
+		{"/?embed=1&panes=editor,events", 800, 560, 10},
 		// The scenario's player takes a third of the height: the story keeps a few rows.
 		{"/?embed=1&panes=editor,events&scenario=07-image-typo", 760, 640, 2},
 		{"/?embed=1&scenario=01-hands-on", 800, 560, 0},

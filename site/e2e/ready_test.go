@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -14,6 +13,7 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
+	"kubeplay/core/shell/shelltest"
 	"kubeplay/site/share"
 	"kubeplay/site/worker/handler"
 )
@@ -221,25 +221,16 @@ func (e *echo) line(l string) string {
 // pacing, as a person types), prints byte for byte what `kubeplay shell` printed. reset() leaves the clock
 // paused, so the pauses do not move virtual time.
 func TestTheGoldenShellTranscriptsReplayInThePage(t *testing.T) {
-	inputs, err := filepath.Glob(filepath.Join("..", "..", "core", "shell", "testdata", "*.in"))
-	if err != nil || len(inputs) == 0 {
-		t.Fatalf("no golden inputs: %v", err)
+	cases, err := shelltest.Cases(filepath.Join("..", "..", "core", "shell", "testdata"))
+	if err != nil {
+		t.Fatal(err)
 	}
 	// As an embedding page would: no waiting for the page, only for kubeplay.ready (in the first script).
 	p := newTab(t, 1400, 900)
 	p.navigate("/")
-	for _, in := range inputs {
-		name := strings.TrimSuffix(filepath.Base(in), ".in")
-		t.Run(name, func(t *testing.T) {
-			src, err := os.ReadFile(in)
-			if err != nil {
-				t.Fatal(err)
-			}
-			want, err := os.ReadFile(strings.TrimSuffix(in, ".in") + ".golden")
-			if err != nil {
-				t.Fatal(err)
-			}
-			lines := strings.Split(strings.TrimRight(string(src), "\n"), "\n")
+	for _, c := range cases {
+		t.Run(c.Name, func(t *testing.T) {
+			lines := c.Lines()
 			js, _ := json.Marshal(lines)
 			outs := eval[[]string](p, fmt.Sprintf(`(async () => {
 				await kubeplay.ready;
@@ -269,8 +260,8 @@ func TestTheGoldenShellTranscriptsReplayInThePage(t *testing.T) {
 			for _, extra := range outs[min(len(lines), len(outs)):] {
 				got.WriteString(extra)
 			}
-			if got.String() != string(want) {
-				t.Errorf("the page's transcript differs from %s:\n%s", filepath.Base(in), firstDifference(string(want), got.String()))
+			if got.String() != c.Want {
+				t.Errorf("the page's transcript differs from %s:\n%s", filepath.Base(c.Golden), firstDifference(c.Want, got.String()))
 			}
 		})
 	}

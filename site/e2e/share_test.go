@@ -179,3 +179,35 @@ func TestAScenarioPlaysStepByStepInTheBrowser(t *testing.T) {
 	}
 	p.checkConsole()
 }
+
+// TestAFreePlayLinkReplaysTheSessionInAFreshBrowser: what a learner did in free play (an Apply from the
+// editor, a terminal command, time passing) travels in the link; opened in a fresh browser context it
+// rebuilds the same cluster: `kubectl get pods` prints the same names, statuses and ages.
+func TestAFreePlayLinkReplaysTheSessionInAFreshBrowser(t *testing.T) {
+	p := openTab(t, 1280, 800)
+	eval[bool](p, `kubeplay.pause().then(() => true)`)
+	p.click("#apply")
+	p.poll(`document.getElementById('apply-output').textContent.includes('created')`, 30*time.Second)
+	eval[float64](p, `kubeplay.advance('40s')`)
+	p.click("#tab-terminal")
+	p.do(chromedpSendKeys("#terminal-input", "kubectl scale deployment nginx --replicas=3\r"))
+	p.poll(`document.getElementById('terminal-output').textContent.includes('deployment.apps/nginx scaled')`, 10*time.Second)
+	eval[float64](p, `kubeplay.advance('25s')`)
+	want := eval[string](p, `kubeplay.run('kubectl get pods')`)
+	if strings.Count(want, "nginx-") != 3 {
+		t.Fatalf("the session's pods: %q", want)
+	}
+	link := eval[string](p, `kubeplay.shareURL()`)
+	u, err := url.Parse(link)
+	if err != nil || u.Fragment == "" {
+		t.Fatalf("share link %q: %v", link, err)
+	}
+	q := newTab(t, 1280, 800) // a fresh browser context: no storage, no cache
+	q.navigate("/#" + u.Fragment)
+	q.waitReady()
+	if got := eval[string](q, `kubeplay.run('kubectl get pods')`); got != want {
+		t.Errorf("the link opened in a fresh browser shows\n%s\nthe page that made it showed\n%s", got, want)
+	}
+	p.checkConsole()
+	q.checkConsole()
+}

@@ -81,6 +81,8 @@ export function applyEmbed(opts) {
   const right = opts.panes.some((p) => p !== 'editor');
   root.classList.toggle('no-right', !right);
   root.classList.toggle('no-tabs', !TAB_PANES.some((p) => opts.panes.includes(p)));
+  // One tab is no choice: its bar is not shown (the pane keeps the room).
+  root.classList.toggle('one-tab', TAB_PANES.filter((p) => opts.panes.includes(p)).length === 1);
 }
 
 /** selectEmbedTab shows the first tab the embedder asked for (the events tab is the page's default). */

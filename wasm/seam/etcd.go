@@ -86,13 +86,21 @@ func (k *Core) etcd(a argList) (any, error) {
 	return v, nil
 }
 
-// registryResource is the resource part of /registry/<resource>/...
+// registryResource is the resource part of /registry/<resource>/..., or of
+// /registry/<group>/<resource>/... (apiextensions-apiserver's keys: CRDs and
+// custom resources, whose group has dots where resource names have none).
 func registryResource(key string) string {
 	rest := strings.TrimPrefix(key, "/registry/")
-	if i := strings.IndexByte(rest, '/'); i >= 0 {
-		return rest[:i]
+	i := strings.IndexByte(rest, '/')
+	if i < 0 {
+		return rest
 	}
-	return rest
+	if strings.Contains(rest[:i], ".") {
+		if j := strings.IndexByte(rest[i+1:], '/'); j >= 0 {
+			return rest[:i+1+j]
+		}
+	}
+	return rest[:i]
 }
 
 type etcdValueView struct {
@@ -111,6 +119,8 @@ func (k *Core) etcdValue(a argList) (any, error) {
 		Version: kv.Version, Lease: kv.Lease}, Bytes: len(kv.Value)}
 	if obj, err := api.Decode(kv.Value); err == nil {
 		v.YAML = string(api.EncodeYAML(obj))
+	} else if co, err := api.DecodeCustom(kv.Value); err == nil && co.Kind != "" {
+		v.YAML = string(api.EncodeYAML(co))
 	} else {
 		v.YAML = string(kv.Value)
 	}

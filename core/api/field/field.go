@@ -211,6 +211,11 @@ func NotSupported(p *Path, value any, valid []string) *Error {
 	return &Error{ErrorTypeNotSupported, p.String(), value, detail}
 }
 
+// TypeInvalid: "Invalid value: <v>: detail", for a value of the wrong JSON type.
+func TypeInvalid(p *Path, value any, detail string) *Error {
+	return &Error{ErrorTypeTypeInvalid, p.String(), value, detail}
+}
+
 // Forbidden: "Forbidden: detail".
 func Forbidden(p *Path, detail string) *Error {
 	return &Error{ErrorTypeForbidden, p.String(), "", detail}

@@ -54,6 +54,11 @@ type Request struct {
 
 	DryRun       bool
 	FieldManager string
+	// FieldValidation is the fieldValidation of a create, update or patch: "Strict" refuses
+	// fields the kind does not know (kubectl's default, --validate=strict); otherwise they are
+	// dropped. kubeplay's kubectl checks built-in kinds itself; the apiserver checks the custom
+	// resources its CRDs' schemas describe.
+	FieldValidation string
 
 	// List and watch options.
 	LabelSelector   string

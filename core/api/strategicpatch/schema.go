@@ -17,7 +17,11 @@ type listStrategy struct {
 }
 
 // schema knows the patch strategy of the list fields of one kind.
-type schema struct{ kind string }
+type schema struct {
+	kind string
+	// atomicLists: every list is atomic (a JSON merge patch).
+	atomicLists bool
+}
 
 func schemaFor(dataStruct api.Object) schema {
 	if dataStruct == nil {
@@ -59,7 +63,7 @@ var containerFields = map[string]string{
 // root, list indices left out).
 func (s schema) strategy(path []string) listStrategy {
 	n := len(path)
-	if n == 0 {
+	if n == 0 || s.atomicLists {
 		return listStrategy{}
 	}
 	last := path[n-1]

@@ -255,3 +255,28 @@ func TestCreateTwoWayMergePatch(t *testing.T) {
 		t.Errorf("got %s, want %s", got, want)
 	}
 }
+
+func TestCreateThreeWayJSONMergePatchReplacesListsWhole(t *testing.T) {
+	ct := func(spec string) []byte {
+		return []byte(`{"apiVersion":"stable.example.com/v1","kind":"CronTab","metadata":{"name":"x","finalizers":["a"]},"spec":` + spec + `}`)
+	}
+	got, err := CreateThreeWayJSONMergePatch(ct(`{"image":"a","containers":[{"name":"c","image":"a"}]}`),
+		ct(`{"containers":[{"name":"c","image":"b"}]}`),
+		ct(`{"image":"a","replicas":2,"containers":[{"name":"c","image":"a"},{"name":"d"}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"spec":{"containers":[{"image":"b","name":"c"}],"image":null}}`; string(got) != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+}
+
+func TestCreateTwoWayJSONMergePatch(t *testing.T) {
+	got, err := CreateTwoWayJSONMergePatch([]byte(`{"spec":{"a":1,"l":[{"name":"x","v":1}]}}`), []byte(`{"spec":{"l":[{"name":"x","v":2}]}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"spec":{"a":null,"l":[{"name":"x","v":2}]}}`; string(got) != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+}

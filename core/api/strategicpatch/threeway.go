@@ -17,6 +17,10 @@ type diffOptions struct {
 // CreateTwoWayMergePatch returns the strategic merge patch that turns
 // original into modified.
 func CreateTwoWayMergePatch(original, modified []byte, dataStruct api.Object) ([]byte, error) {
+	return schemaFor(dataStruct).twoWay(original, modified)
+}
+
+func (s schema) twoWay(original, modified []byte) ([]byte, error) {
 	o, err := decodeMap(original, "original")
 	if err != nil {
 		return nil, err
@@ -25,7 +29,13 @@ func CreateTwoWayMergePatch(original, modified []byte, dataStruct api.Object) ([
 	if err != nil {
 		return nil, err
 	}
-	return json.Marshal(schemaFor(dataStruct).diffMaps(o, m, nil, diffOptions{}))
+	return json.Marshal(s.diffMaps(o, m, nil, diffOptions{}))
+}
+
+// CreateTwoWayJSONMergePatch is CreateTwoWayMergePatch for kinds without
+// patch strategies (custom resources): an RFC 7386 JSON merge patch.
+func CreateTwoWayJSONMergePatch(original, modified []byte) ([]byte, error) {
+	return schema{atomicLists: true}.twoWay(original, modified)
 }
 
 // CreateThreeWayMergePatch is what kubectl apply sends. original is the
@@ -39,6 +49,17 @@ func CreateTwoWayMergePatch(original, modified []byte, dataStruct api.Object) ([
 //
 // Lists merge per the kind's patch strategy. An empty patch is "{}".
 func CreateThreeWayMergePatch(original, modified, current []byte, dataStruct api.Object) ([]byte, error) {
+	return schemaFor(dataStruct).threeWay(original, modified, current)
+}
+
+// CreateThreeWayJSONMergePatch is CreateThreeWayMergePatch for kinds without patch strategies
+// (custom resources, jsonmergepatch in kubectl): every list is replaced whole, so the patch is an
+// RFC 7386 JSON merge patch.
+func CreateThreeWayJSONMergePatch(original, modified, current []byte) ([]byte, error) {
+	return schema{atomicLists: true}.threeWay(original, modified, current)
+}
+
+func (s schema) threeWay(original, modified, current []byte) ([]byte, error) {
 	o, err := decodeMap(original, "original")
 	if err != nil {
 		return nil, err
@@ -51,7 +72,6 @@ func CreateThreeWayMergePatch(original, modified, current []byte, dataStruct api
 	if err != nil {
 		return nil, err
 	}
-	s := schemaFor(dataStruct)
 	delta := s.diffMaps(c, m, nil, diffOptions{ignoreDeletions: true})
 	deletions := s.diffMaps(o, m, nil, diffOptions{ignoreChangesAndAdditions: true})
 	return json.Marshal(s.mergePatches(deletions, delta, nil))

@@ -97,15 +97,18 @@ func (c *Controller) ownerState(dep *node, ref api.OwnerReference) (owner api.Ob
 	if o := c.g.nodes[ref.UID]; o != nil {
 		return o.obj, false, nil
 	}
-	info, rerr := api.ResourceForKind(ref.APIVersion, ref.Kind)
-	if rerr != nil {
-		return nil, true, nil
+	info := c.resourceFor(ref)
+	if info == nil {
+		// The garbage collector's RESTMapper cannot map the owner's kind:
+		// an error (retried), never a reason to delete the dependent.
+		g, v := api.ParseAPIVersion(ref.APIVersion)
+		return nil, false, &api.NoKindMatchError{Group: g, Version: v, Kind: ref.Kind}
 	}
 	ns := ""
 	if info.Namespaced {
 		ns = dep.meta().Namespace
 	}
-	obj, gerr := c.c.Resource(info.Resource).Namespace(ns).Get(ref.Name)
+	obj, gerr := c.c.Resource(info.GroupResource().String()).Namespace(ns).Get(ref.Name)
 	if gerr != nil {
 		if api.IsNotFound(gerr) {
 			return nil, true, nil
@@ -116,6 +119,20 @@ func (c *Controller) ownerState(dep *node, ref api.OwnerReference) (owner api.Ob
 		return nil, true, nil
 	}
 	return obj, false, nil
+}
+
+// resourceFor maps an owner reference's kind through discovery (custom
+// resources included), or nil.
+func (c *Controller) resourceFor(ref api.OwnerReference) *api.ResourceInfo {
+	if info, err := api.ResourceForKind(ref.APIVersion, ref.Kind); err == nil {
+		return info
+	}
+	for _, r := range c.c.ServerResources() {
+		if r.Kind == ref.Kind && r.APIVersion() == ref.APIVersion {
+			return r
+		}
+	}
+	return nil
 }
 
 // attemptToDelete decides a dependent's fate from its owners' states.

@@ -93,3 +93,32 @@ func TestDeletionPropagates(t *testing.T) {
 		})
 	}
 }
+
+func TestAnOwnerThatIsACustomResourceKeepsItsDependents(t *testing.T) {
+	e := testenv.New(t, "demo-worker")
+	e.Start(New(e.Ctx))
+	crd := &api.CustomResourceDefinition{ObjectMeta: api.ObjectMeta{Name: "crontabs.stable.example.com"},
+		Spec: api.CustomResourceDefinitionSpec{Group: "stable.example.com", Scope: "Namespaced",
+			Names: api.CustomResourceDefinitionNames{Plural: "crontabs", Kind: "CronTab"},
+			Versions: []api.CustomResourceDefinitionVersion{{Name: "v1", Served: true, Storage: true,
+				Schema: &api.CustomResourceValidation{OpenAPIV3Schema: []byte(`{"type":"object"}`)}}}}}
+	e.Must(e.Admin.Resource("customresourcedefinitions").Create(crd))
+	ct := &api.CustomObject{ObjectMeta: api.ObjectMeta{Name: "owner", Namespace: "default"}}
+	ct.APIVersion, ct.Kind = "stable.example.com/v1", "CronTab"
+	owner := e.Must(e.Admin.Resource("crontabs.stable.example.com").Namespace("default").Create(ct))
+	cm := &api.ConfigMap{ObjectMeta: api.ObjectMeta{Name: "dep", Namespace: "default", OwnerReferences: []api.OwnerReference{{
+		APIVersion: "stable.example.com/v1", Kind: "CronTab", Name: "owner", UID: owner.GetObjectMeta().UID}}}}
+	e.Must(e.Admin.Resource("configmaps").Create(cm))
+	e.Run(10 * time.Second)
+	if e.Get("configmaps", "default", "dep") == nil {
+		t.Fatal("the dependent of a live custom resource was collected")
+	}
+	if _, err := e.Admin.Resource("crontabs.stable.example.com").Namespace("default").Delete("owner", client.DeleteOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	// The collector does not watch custom resources: the dependent is looked at again when it changes.
+	changed := api.DeepCopyAs(e.Get("configmaps", "default", "dep").(*api.ConfigMap))
+	changed.Labels = map[string]string{"touched": "yes"}
+	e.Must(e.Admin.Resource("configmaps").Namespace("default").Update(changed))
+	e.Until(time.Minute, "the orphan collected", func() bool { return e.Get("configmaps", "default", "dep") == nil })
+}

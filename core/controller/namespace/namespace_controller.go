@@ -40,10 +40,10 @@ func New(ctx *ctrlutil.Context) *Controller {
 }
 
 // namespacedResources are the resources emptied from a terminating
-// namespace, in registry order.
-func namespacedResources() []*api.ResourceInfo {
+// namespace, in discovery order (custom resources included).
+func namespacedResources(all []*api.ResourceInfo) []*api.ResourceInfo {
 	var out []*api.ResourceInfo
-	for _, r := range api.Resources() {
+	for _, r := range all {
 		if r.Namespaced && hasVerb(r, "list") && hasVerb(r, "delete") {
 			out = append(out, r)
 		}
@@ -70,8 +70,8 @@ func (c *Controller) sync(key string) error {
 	}
 	remaining := map[string]int{}
 	var graceEstimate int64
-	for _, r := range namespacedResources() {
-		rc := c.c.Resource(r.Resource).Namespace(ns.Name)
+	for _, r := range namespacedResources(c.c.ServerResources()) {
+		rc := c.c.Resource(r.GroupResource().String()).Namespace(ns.Name)
 		l, err := rc.List(client.ListOptions{})
 		if err != nil {
 			if api.IsNotFound(err) || api.IsForbidden(err) {

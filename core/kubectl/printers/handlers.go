@@ -49,6 +49,9 @@ func handlerFor(info *api.ResourceInfo) handler {
 	if info == nil {
 		return defaultHandler
 	}
+	if info.Custom != nil {
+		return customHandler(info.Custom)
+	}
 	key := info.Resource
 	if info.Group != "" {
 		key += "." + info.Group
