@@ -172,7 +172,10 @@ func (p *Process) plan(argv []string) {
 		p.perl(argv[1:])
 	case isMain:
 		p.main()
-	case shellUtility[bin] && repo.HasShell():
+	case (shellUtility[bin] || p.hasTool(bin)) && repo.HasShell():
+		// A utility the image has (busybox's applets, coreutils, the
+		// wget or curl its Dockerfile installs) run as the container's
+		// command, as the docs' init containers run wget.
 		p.runScript(quoteArgv(argv))
 	default:
 		p.notFound(argv[0])

@@ -298,11 +298,7 @@ func (sh *shell) exec(args []string) int32 {
 	}
 	switch name {
 	case "echo":
-		a := args[1:]
-		if len(a) > 0 && a[0] == "-n" {
-			a = a[1:]
-		}
-		sh.print(strings.Join(a, " "))
+		sh.echo(args[1:])
 	case "printf":
 		if len(args) > 1 {
 			sh.print(strings.TrimSuffix(strings.ReplaceAll(args[1], `\n`, "\n"), "\n"))
@@ -389,6 +385,19 @@ func (sh *shell) exec(args []string) int32 {
 	case "hostname":
 		sh.print(sh.host)
 	case "env", "printenv":
+		if name == "printenv" && len(args) > 1 {
+			// printenv NAME... prints the values, and fails when one is unset.
+			var code int32
+			for _, k := range args[1:] {
+				v, ok := sh.env[k]
+				if !ok {
+					code = 1
+					continue
+				}
+				sh.print(v)
+			}
+			return code
+		}
 		for _, k := range sortedKeys(sh.env) {
 			sh.print(k + "=" + sh.env[k])
 		}
@@ -424,6 +433,44 @@ func (sh *shell) exec(args []string) int32 {
 		return sh.notFound(args[0])
 	}
 	return 0
+}
+
+// echo is the shell's builtin: busybox's and bash's take -n, -e and -E
+// (and their combinations, -en); dash's takes only -n and always reads
+// backslash escapes. Output is kept in lines: a text without its final
+// newline (-n) is still one line.
+func (sh *shell) echo(a []string) {
+	newline, escapes := true, sh.flavour == "dash"
+	for len(a) > 0 && len(a[0]) > 1 && a[0][0] == '-' {
+		flags := a[0][1:]
+		if sh.flavour == "dash" && flags != "n" || strings.Trim(flags, "neE") != "" {
+			break
+		}
+		for _, f := range flags {
+			switch f {
+			case 'n':
+				newline = false
+			case 'e':
+				escapes = true
+			case 'E':
+				escapes = false
+			}
+		}
+		a = a[1:]
+	}
+	s := strings.Join(a, " ")
+	if escapes {
+		s = strings.NewReplacer(`\\`, `\`, `\n`, "\n", `\t`, "\t").Replace(s)
+	}
+	if newline {
+		s += "\n"
+	}
+	if s == "" {
+		return
+	}
+	for _, l := range strings.Split(strings.TrimSuffix(s, "\n"), "\n") {
+		sh.print(l)
+	}
 }
 
 func (sh *shell) noFile(cmd, f string) {
