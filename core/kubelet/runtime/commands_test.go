@@ -74,6 +74,11 @@ func TestTheDocsCommandsRunAsOnANode(t *testing.T) {
 			command: []string{"bash", "-c", `echo -e 'a\tb'; echo 'c\nd'; echo -n e`}, logs: []string{"a\tb", `c\nd`, "e"}},
 		{name: "dash's echo takes only -n and always reads escapes", image: "debian",
 			command: sh(`echo -e 'a\nb'`), logs: []string{"-e a", "b"}},
+		{name: "replication-nginx-1.16.1: nginx -T tests and dumps its configuration, then exits", image: "nginx:1.16.1",
+			args: []string{"nginx", "-T"}, logs: []string{"nginx: the configuration file /etc/nginx/nginx.conf syntax is ok",
+				"nginx: configuration file /etc/nginx/nginx.conf test is successful", "# configuration file /etc/nginx/nginx.conf:", "",
+				"user  nginx;", "worker_processes  auto;"}},
+		{name: "nginx -v prints its version", image: "nginx:1.14.2", command: []string{"nginx", "-v"}, logs: []string{"nginx version: nginx/1.14.2"}},
 		{name: "http-echo 0.2.3 serves its -text", image: "hashicorp/http-echo:0.2.3", args: []string{"-text=bar"}, forever: true,
 			logs: []string{"{time:2006/01/02 15:04:05} [INFO] server is listening on :5678"}},
 	}
@@ -120,5 +125,23 @@ func TestAnImageTheCatalogDoesNotDescribeListensOnItsDeclaredPorts(t *testing.T)
 	want := "dial tcp 10.244.1.7:8080: connect: connection refused"
 	if r := p.TCPSocket("10.244.1.7", 8080); r.OK || r.Output != want {
 		t.Errorf("TCP elsewhere: %+v, want %q", r, want)
+	}
+}
+
+// The StatefulSet tutorial's ZooKeeper starts from sh -c: the script hands
+// over to the image's server, which listens on its ports until stopped.
+func TestAScriptThatRunsTheImagesServerServes(t *testing.T) {
+	s := spec(t, "registry.k8s.io/kubernetes-zookeeper:1.0-3.4.10", []string{"sh", "-c", "start-zookeeper --servers=3 --client_port=2181"}, nil)
+	p := Start(s)
+	if p.StartError != "" || p.Exits {
+		t.Fatalf("start error %q, exits=%v: want a running server", p.StartError, p.Exits)
+	}
+	if r := p.TCPSocket("10.244.1.5", 2181); !r.OK {
+		t.Errorf("TCP on the client port: %+v", r)
+	}
+	// A command the image does not have still fails as dash says.
+	p = Start(spec(t, "registry.k8s.io/kubernetes-zookeeper:1.0-3.4.10", []string{"sh", "-c", "start-zookeper"}, nil))
+	if !p.Exits || p.ExitCode != 127 {
+		t.Errorf("a typo: exits=%v code %d, want 127", p.Exits, p.ExitCode)
 	}
 }

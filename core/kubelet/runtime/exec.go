@@ -89,6 +89,7 @@ func (p *Process) filesAt(elapsed time.Duration) (map[string]bool, map[string][]
 		return map[string]bool{}, map[string][]string{}
 	}
 	sh := p.shell(elapsed, 0)
+	sh.program = p.isServer
 	sh.run(p.script)
 	return sh.files, sh.contents
 }
