@@ -145,3 +145,42 @@ func TestAScriptThatRunsTheImagesServerServes(t *testing.T) {
 		t.Errorf("a typo: exits=%v code %d, want 127", p.Exits, p.ExitCode)
 	}
 }
+
+// fakeNet is the cluster as the DNS docs' busybox Pod sees it.
+type fakeNet struct{}
+
+func (fakeNet) Lookup(name string) (string, string, bool) {
+	if name == "kubernetes.default" {
+		return "kubernetes.default.svc.cluster.local", "10.96.0.1", true
+	}
+	return "", "", false
+}
+func (fakeNet) HTTP(string, int32, string) (string, int, bool) { return "", 0, true }
+func (fakeNet) ServiceEnv() map[string]string                  { return nil }
+func (fakeNet) Nameserver() string                             { return "10.96.0.10" }
+
+// busybox 1.28's nslookup (the DNS debugging docs' image) prints the older
+// format, with reverse names; 1.36's prints the rewritten one.
+func TestNslookupPrintsItsBusyboxVersionsFormat(t *testing.T) {
+	run := func(image, name string) (string, int32) {
+		p := Start(spec(t, image, []string{"sleep", "3600"}, nil))
+		out, code, startErr := p.RunExec([]string{"nslookup", name}, ExecContext{Namespace: "default", Net: fakeNet{}, Elapsed: time.Second})
+		if startErr != "" {
+			t.Fatal(startErr)
+		}
+		return out, code
+	}
+	out, code := run("busybox:1.28", "kubernetes.default")
+	want := "Server:    10.96.0.10\nAddress 1: 10.96.0.10 kube-dns.kube-system.svc.cluster.local\n\nName:      kubernetes.default\nAddress 1: 10.96.0.1 kubernetes.default.svc.cluster.local\n"
+	if out != want || code != 0 {
+		t.Errorf("busybox 1.28: %d %q, want %q", code, out, want)
+	}
+	out, code = run("busybox:1.28", "nosuchservice")
+	if !strings.HasSuffix(out, "nslookup: can't resolve 'nosuchservice'\n") || code != 1 {
+		t.Errorf("busybox 1.28, unknown name: %d %q", code, out)
+	}
+	out, _ = run("busybox:1.36", "kubernetes.default")
+	if !strings.HasPrefix(out, "Server:\t\t10.96.0.10\nAddress:\t10.96.0.10:53\n") {
+		t.Errorf("busybox 1.36: %q", out)
+	}
+}

@@ -507,14 +507,17 @@ func (t *tools) nslookup(args []string) int32 {
 	if t.ctx.Net != nil {
 		server = t.ctx.Net.Nameserver()
 	}
-	t.print("Server:\t\t" + server)
-	t.print("Address:\t" + server + ":53")
-	t.print("")
 	var fqdn, ip string
 	ok := false
 	if t.ctx.Net != nil {
 		fqdn, ip, ok = t.ctx.Net.Lookup(name)
 	}
+	if oldBusybox(t.p.spec.Image.Version) {
+		return t.nslookupOld(name, server, fqdn, ip, ok)
+	}
+	t.print("Server:\t\t" + server)
+	t.print("Address:\t" + server + ":53")
+	t.print("")
 	if !ok {
 		t.print("** server can't find " + name + ": NXDOMAIN")
 		t.print("")
@@ -523,6 +526,32 @@ func (t *tools) nslookup(args []string) int32 {
 	t.print("Name:\t" + fqdn)
 	t.print("Address: " + ip)
 	t.print("")
+	return 0
+}
+
+// oldBusybox reports whether a busybox version predates 1.29, whose
+// nslookup was rewritten: 1.28 (the DNS debugging docs' image) and
+// registry.k8s.io/busybox 1.27.2 print the older format.
+func oldBusybox(version string) bool {
+	major, rest, _ := strings.Cut(version, ".")
+	minor, _, _ := strings.Cut(rest, ".")
+	ma, err1 := strconv.Atoi(major)
+	mi, err2 := strconv.Atoi(minor)
+	return err1 == nil && err2 == nil && (ma < 1 || ma == 1 && mi < 29)
+}
+
+// nslookupOld is busybox 1.28's nslookup: the server and each address with
+// its reverse name, "can't resolve" and exit 1 for an unknown name.
+func (t *tools) nslookupOld(name, server, fqdn, ip string, ok bool) int32 {
+	t.print("Server:    " + server)
+	t.print("Address 1: " + server + " kube-dns.kube-system.svc.cluster.local")
+	t.print("")
+	if !ok {
+		t.print("nslookup: can't resolve '" + name + "'")
+		return 1
+	}
+	t.print("Name:      " + name)
+	t.print("Address 1: " + ip + " " + fqdn)
 	return 0
 }
 
