@@ -184,3 +184,13 @@ func TestNslookupPrintsItsBusyboxVersionsFormat(t *testing.T) {
 		t.Errorf("busybox 1.36: %q", out)
 	}
 }
+
+// kubectl exec cat reads what the container's script appended to a file
+// (the logging docs' two-files counter).
+func TestExecCatReadsWhatTheScriptWrote(t *testing.T) {
+	p := Start(spec(t, "busybox:1.28", []string{"/bin/sh", "-c", `i=0; while true; do echo "$i: tick" >> /var/log/1.log; i=$((i+1)); sleep 1; done`}, nil))
+	out, code, startErr := p.RunExec([]string{"cat", "/var/log/1.log"}, ExecContext{Namespace: "default", Net: fakeNet{}, Elapsed: 2500 * time.Millisecond})
+	if startErr != "" || code != 0 || out != "0: tick\n1: tick\n2: tick\n" {
+		t.Errorf("cat: %q %d %q, want the three lines written by then", out, code, startErr)
+	}
+}

@@ -55,7 +55,7 @@ func (p *Process) RunExec(command []string, ctx ExecContext) (out string, code i
 	}
 	script := scriptOf(command, isShell)
 	sh := p.shell(time.Minute, 10000)
-	sh.files, sh.contents = p.filesAt(ctx.Elapsed)
+	sh.files, sh.contents = p.filesAt(ctx.Now.Add(-ctx.Elapsed), ctx.Elapsed)
 	sh.start = ctx.Now.Add(-ctx.Elapsed)
 	sh.elapsed = ctx.Elapsed
 	sh.limit = ctx.Elapsed + time.Minute
@@ -82,13 +82,14 @@ func (p *Process) RunExec(command []string, ctx ExecContext) (out string, code i
 	return out, code, ""
 }
 
-// filesAt replays the container's script to learn which files exist at
-// elapsed after its start.
-func (p *Process) filesAt(elapsed time.Duration) (map[string]bool, map[string][]string) {
+// filesAt replays the container's script, started at start, to learn which
+// files exist (and what it wrote in them) at elapsed after its start.
+func (p *Process) filesAt(start time.Time, elapsed time.Duration) (map[string]bool, map[string][]string) {
 	if p.script == nil {
 		return map[string]bool{}, map[string][]string{}
 	}
 	sh := p.shell(elapsed, 0)
+	sh.start = start
 	sh.program = p.isServer
 	sh.run(p.script)
 	return sh.files, sh.contents
@@ -213,6 +214,10 @@ func (t *tools) file(path string) (string, bool) {
 		}
 	}
 	if t.sh.files[path] {
+		// What the container's script wrote there (echo ... >> file).
+		if lines := t.sh.contents[path]; len(lines) > 0 {
+			return strings.Join(lines, "\n") + "\n", true
+		}
 		return "", true
 	}
 	return "", false
