@@ -255,7 +255,9 @@ func roleBindingRow(obj api.Object, now time.Time) []string {
 	}
 }
 
-var resourceQuotaColumns = []Column{{Name: "Name"}, {Name: "Request"}, {Name: "Limit"}, {Name: "Age"}}
+// resourceQuotaColumns: AGE comes second for ResourceQuota (kubernetes
+// pkg/printers/internalversion/printers.go resourceQuotaColumnDefinitions).
+var resourceQuotaColumns = []Column{{Name: "Name"}, {Name: "Age"}, {Name: "Request"}, {Name: "Limit"}}
 
 func resourceQuotaRow(obj api.Object, now time.Time) []string {
 	q := obj.(*api.ResourceQuota)
@@ -275,7 +277,7 @@ func resourceQuotaRow(obj api.Object, now time.Time) []string {
 			req = append(req, cell)
 		}
 	}
-	return []string{q.Name, strings.Join(req, ", "), strings.Join(lim, ", "), Since(q.CreationTimestamp.Time, now)}
+	return []string{q.Name, Since(q.CreationTimestamp.Time, now), strings.Join(req, ", "), strings.Join(lim, ", ")}
 }
 
 var priorityClassColumns = []Column{

@@ -127,6 +127,9 @@ type Registry struct {
 	// schema1 holds the references whose manifests are Docker schema 1,
 	// which containerd 2.x refuses.
 	schema1 map[string]bool
+	// missing holds repositories no registry serves although the pull
+	// rule would make them (a namespace on Docker Hub that does not exist).
+	missing map[string]bool
 	// made holds what the pull rule made: repositories and images the
 	// catalog does not list, by name and by reference.
 	madeRepos  map[string]*Repository
@@ -158,7 +161,7 @@ func NewRegistry() *Registry {
 // slices, which nothing modifies in place, are shared).
 func (r *Registry) clone() *Registry {
 	c := &Registry{repos: make(map[string]*Repository, len(r.repos)), hosts: maps.Clone(r.hosts), schema1: r.schema1,
-		madeRepos: map[string]*Repository{}, madeImages: map[string]*Image{}}
+		missing: r.missing, madeRepos: map[string]*Repository{}, madeImages: map[string]*Image{}}
 	for name, repo := range r.repos {
 		cp := *repo
 		cp.Tags = make([]*Image, len(repo.Tags))
@@ -177,12 +180,13 @@ func LoadRegistry(doc []byte) (*Registry, error) {
 	var cat struct {
 		Repositories []*Repository `yaml:"repositories"`
 		Schema1      []string      `yaml:"schema1"`
+		Missing      []string      `yaml:"missing"`
 	}
 	if err := yaml.Unmarshal(doc, &cat); err != nil {
 		return nil, err
 	}
 	r := &Registry{repos: map[string]*Repository{}, hosts: map[string]bool{}, schema1: map[string]bool{},
-		madeRepos: map[string]*Repository{}, madeImages: map[string]*Image{}}
+		missing: map[string]bool{}, madeRepos: map[string]*Repository{}, madeImages: map[string]*Image{}}
 	for h := range publicHosts {
 		r.hosts[h] = true
 	}
@@ -192,6 +196,13 @@ func LoadRegistry(doc []byte) (*Registry, error) {
 			return nil, err
 		}
 		r.schema1[ref.String()] = true
+	}
+	for _, s := range cat.Missing {
+		ref, err := ParseReference(s)
+		if err != nil {
+			return nil, err
+		}
+		r.missing[ref.Repository()] = true
 	}
 	for _, repo := range cat.Repositories {
 		if err := r.Add(repo); err != nil {
@@ -307,7 +318,7 @@ func (r *Registry) find(ref Reference) (*Image, error) {
 		return nil, &PullError{Code: "InvalidArgument", Ref: ref.String(), Detail: msgSchema1}
 	}
 	repo := r.repos[ref.Repository()]
-	if repo == nil {
+	if repo == nil && !r.missing[ref.Repository()] {
 		repo = r.madeRepo(ref)
 	}
 	if repo == nil {

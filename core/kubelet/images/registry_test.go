@@ -71,6 +71,8 @@ func TestResolveAnswersLikeARegistry(t *testing.T) {
 		{"a schema 1 image fails as containerd 2.x fails it",
 			"registry.k8s.io/busybox", false, `rpc error: code = InvalidArgument desc = failed to pull and unpack image "registry.k8s.io/busybox:latest": schema 1 image manifests are no longer supported: invalid argument`},
 		{"nginx-slim 0.8 is schema 1", "registry.k8s.io/nginx-slim:0.8", false, "schema 1 image manifests are no longer supported"},
+		{"a repository the catalog lists as missing is access denied (the Job docs' ConfigIssue example)",
+			"non-existing-repo/non-existing-image:example", false, `failed to resolve reference "docker.io/non-existing-repo/non-existing-image:example": pull access denied, repository does not exist or may require authorization`},
 		{"a private repository without credentials is access denied", "kubeplay/private-app:1.0", false, "pull access denied"},
 		{"a private repository with credentials resolves", "kubeplay/private-app:1.0", true, "docker.io/kubeplay/private-app:1.0"},
 		{"an unknown registry host does not resolve", "myregistry.local/app", false, `dial tcp: lookup myregistry.local on 127.0.0.11:53: no such host`},

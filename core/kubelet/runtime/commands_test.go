@@ -64,6 +64,21 @@ func TestTheDocsCommandsRunAsOnANode(t *testing.T) {
 			env:     map[string]string{"FRONTEND_ADDR": "frontend:80"}, logs: []string{"Init container pinging frontend: frontend:80..."}},
 		{name: "command substitution runs seq in a for loop", image: "busybox", command: sh("for i in $(seq 1 3); do echo \"n=$i\"; done"),
 			logs: []string{"n=1", "n=2", "n=3"}},
+		{name: "init-containers: busybox's wget as the container's command fetches the page", image: "busybox:1.28",
+			command: []string{"wget", "-O", "/work-dir/index.html", "http://info.cern.ch"}},
+		{name: "commands.yaml: printenv NAME... prints the values and fails on an unset one", image: "debian",
+			command: []string{"printenv"}, args: []string{"HOSTNAME", "KUBERNETES_PORT"}, code: 1, logs: []string{"app"}},
+		{name: "dapi-envars-pod: busybox's echo -en '\\n' prints an empty line", image: "registry.k8s.io/busybox:1.27.2",
+			command: sh(`echo -en '\n'; printenv HOSTNAME; exit 0`), logs: []string{"", "app"}},
+		{name: "bash's echo -e reads escapes, plain echo does not", image: "bash:5",
+			command: []string{"bash", "-c", `echo -e 'a\tb'; echo 'c\nd'; echo -n e`}, logs: []string{"a\tb", `c\nd`, "e"}},
+		{name: "dash's echo takes only -n and always reads escapes", image: "debian",
+			command: sh(`echo -e 'a\nb'`), logs: []string{"-e a", "b"}},
+		{name: "replication-nginx-1.16.1: nginx -T tests and dumps its configuration, then exits", image: "nginx:1.16.1",
+			args: []string{"nginx", "-T"}, logs: []string{"nginx: the configuration file /etc/nginx/nginx.conf syntax is ok",
+				"nginx: configuration file /etc/nginx/nginx.conf test is successful", "# configuration file /etc/nginx/nginx.conf:", "",
+				"user  nginx;", "worker_processes  auto;"}},
+		{name: "nginx -v prints its version", image: "nginx:1.14.2", command: []string{"nginx", "-v"}, logs: []string{"nginx version: nginx/1.14.2"}},
 		{name: "http-echo 0.2.3 serves its -text", image: "hashicorp/http-echo:0.2.3", args: []string{"-text=bar"}, forever: true,
 			logs: []string{"{time:2006/01/02 15:04:05} [INFO] server is listening on :5678"}},
 	}
@@ -110,5 +125,72 @@ func TestAnImageTheCatalogDoesNotDescribeListensOnItsDeclaredPorts(t *testing.T)
 	want := "dial tcp 10.244.1.7:8080: connect: connection refused"
 	if r := p.TCPSocket("10.244.1.7", 8080); r.OK || r.Output != want {
 		t.Errorf("TCP elsewhere: %+v, want %q", r, want)
+	}
+}
+
+// The StatefulSet tutorial's ZooKeeper starts from sh -c: the script hands
+// over to the image's server, which listens on its ports until stopped.
+func TestAScriptThatRunsTheImagesServerServes(t *testing.T) {
+	s := spec(t, "registry.k8s.io/kubernetes-zookeeper:1.0-3.4.10", []string{"sh", "-c", "start-zookeeper --servers=3 --client_port=2181"}, nil)
+	p := Start(s)
+	if p.StartError != "" || p.Exits {
+		t.Fatalf("start error %q, exits=%v: want a running server", p.StartError, p.Exits)
+	}
+	if r := p.TCPSocket("10.244.1.5", 2181); !r.OK {
+		t.Errorf("TCP on the client port: %+v", r)
+	}
+	// A command the image does not have still fails as dash says.
+	p = Start(spec(t, "registry.k8s.io/kubernetes-zookeeper:1.0-3.4.10", []string{"sh", "-c", "start-zookeper"}, nil))
+	if !p.Exits || p.ExitCode != 127 {
+		t.Errorf("a typo: exits=%v code %d, want 127", p.Exits, p.ExitCode)
+	}
+}
+
+// fakeNet is the cluster as the DNS docs' busybox Pod sees it.
+type fakeNet struct{}
+
+func (fakeNet) Lookup(name string) (string, string, bool) {
+	if name == "kubernetes.default" {
+		return "kubernetes.default.svc.cluster.local", "10.96.0.1", true
+	}
+	return "", "", false
+}
+func (fakeNet) HTTP(string, int32, string) (string, int, bool) { return "", 0, true }
+func (fakeNet) ServiceEnv() map[string]string                  { return nil }
+func (fakeNet) Nameserver() string                             { return "10.96.0.10" }
+
+// busybox 1.28's nslookup (the DNS debugging docs' image) prints the older
+// format, with reverse names; 1.36's prints the rewritten one.
+func TestNslookupPrintsItsBusyboxVersionsFormat(t *testing.T) {
+	run := func(image, name string) (string, int32) {
+		p := Start(spec(t, image, []string{"sleep", "3600"}, nil))
+		out, code, startErr := p.RunExec([]string{"nslookup", name}, ExecContext{Namespace: "default", Net: fakeNet{}, Elapsed: time.Second})
+		if startErr != "" {
+			t.Fatal(startErr)
+		}
+		return out, code
+	}
+	out, code := run("busybox:1.28", "kubernetes.default")
+	want := "Server:    10.96.0.10\nAddress 1: 10.96.0.10 kube-dns.kube-system.svc.cluster.local\n\nName:      kubernetes.default\nAddress 1: 10.96.0.1 kubernetes.default.svc.cluster.local\n"
+	if out != want || code != 0 {
+		t.Errorf("busybox 1.28: %d %q, want %q", code, out, want)
+	}
+	out, code = run("busybox:1.28", "nosuchservice")
+	if !strings.HasSuffix(out, "nslookup: can't resolve 'nosuchservice'\n") || code != 1 {
+		t.Errorf("busybox 1.28, unknown name: %d %q", code, out)
+	}
+	out, _ = run("busybox:1.36", "kubernetes.default")
+	if !strings.HasPrefix(out, "Server:\t\t10.96.0.10\nAddress:\t10.96.0.10:53\n") {
+		t.Errorf("busybox 1.36: %q", out)
+	}
+}
+
+// kubectl exec cat reads what the container's script appended to a file
+// (the logging docs' two-files counter).
+func TestExecCatReadsWhatTheScriptWrote(t *testing.T) {
+	p := Start(spec(t, "busybox:1.28", []string{"/bin/sh", "-c", `i=0; while true; do echo "$i: tick" >> /var/log/1.log; i=$((i+1)); sleep 1; done`}, nil))
+	out, code, startErr := p.RunExec([]string{"cat", "/var/log/1.log"}, ExecContext{Namespace: "default", Net: fakeNet{}, Elapsed: 2500 * time.Millisecond})
+	if startErr != "" || code != 0 || out != "0: tick\n1: tick\n2: tick\n" {
+		t.Errorf("cat: %q %d %q, want the three lines written by then", out, code, startErr)
 	}
 }

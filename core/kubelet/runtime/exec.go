@@ -55,7 +55,7 @@ func (p *Process) RunExec(command []string, ctx ExecContext) (out string, code i
 	}
 	script := scriptOf(command, isShell)
 	sh := p.shell(time.Minute, 10000)
-	sh.files, sh.contents = p.filesAt(ctx.Elapsed)
+	sh.files, sh.contents = p.filesAt(ctx.Now.Add(-ctx.Elapsed), ctx.Elapsed)
 	sh.start = ctx.Now.Add(-ctx.Elapsed)
 	sh.elapsed = ctx.Elapsed
 	sh.limit = ctx.Elapsed + time.Minute
@@ -82,14 +82,16 @@ func (p *Process) RunExec(command []string, ctx ExecContext) (out string, code i
 	return out, code, ""
 }
 
-// filesAt replays the container's script to learn which files exist at
-// elapsed after its start.
-func (p *Process) filesAt(elapsed time.Duration) (map[string]bool, map[string][]string) {
+// filesAt replays the container's script, started at start, to learn which
+// files exist (and what it wrote in them) at elapsed after its start.
+func (p *Process) filesAt(start time.Time, elapsed time.Duration) (map[string]bool, map[string][]string) {
 	if p.script == nil {
 		sh := p.shell(0, 0)
 		return sh.files, sh.contents
 	}
 	sh := p.shell(elapsed, 0)
+	sh.start = start
+	sh.program = p.isServer
 	sh.run(p.script)
 	return sh.files, sh.contents
 }
@@ -213,6 +215,7 @@ func (t *tools) file(path string) (string, bool) {
 		}
 	}
 	if t.sh.files[path] {
+		// What the container's script wrote there (echo ... >> file).
 		if lines := t.sh.contents[path]; len(lines) > 0 {
 			return strings.Join(lines, "\n") + "\n", true
 		}
@@ -510,14 +513,17 @@ func (t *tools) nslookup(args []string) int32 {
 	if t.ctx.Net != nil {
 		server = t.ctx.Net.Nameserver()
 	}
-	t.print("Server:\t\t" + server)
-	t.print("Address:\t" + server + ":53")
-	t.print("")
 	var fqdn, ip string
 	ok := false
 	if t.ctx.Net != nil {
 		fqdn, ip, ok = t.ctx.Net.Lookup(name)
 	}
+	if oldBusybox(t.p.spec.Image.Version) {
+		return t.nslookupOld(name, server, fqdn, ip, ok)
+	}
+	t.print("Server:\t\t" + server)
+	t.print("Address:\t" + server + ":53")
+	t.print("")
 	if !ok {
 		t.print("** server can't find " + name + ": NXDOMAIN")
 		t.print("")
@@ -526,6 +532,32 @@ func (t *tools) nslookup(args []string) int32 {
 	t.print("Name:\t" + fqdn)
 	t.print("Address: " + ip)
 	t.print("")
+	return 0
+}
+
+// oldBusybox reports whether a busybox version predates 1.29, whose
+// nslookup was rewritten: 1.28 (the DNS debugging docs' image) and
+// registry.k8s.io/busybox 1.27.2 print the older format.
+func oldBusybox(version string) bool {
+	major, rest, _ := strings.Cut(version, ".")
+	minor, _, _ := strings.Cut(rest, ".")
+	ma, err1 := strconv.Atoi(major)
+	mi, err2 := strconv.Atoi(minor)
+	return err1 == nil && err2 == nil && (ma < 1 || ma == 1 && mi < 29)
+}
+
+// nslookupOld is busybox 1.28's nslookup: the server and each address with
+// its reverse name, "can't resolve" and exit 1 for an unknown name.
+func (t *tools) nslookupOld(name, server, fqdn, ip string, ok bool) int32 {
+	t.print("Server:    " + server)
+	t.print("Address 1: " + server + " kube-dns.kube-system.svc.cluster.local")
+	t.print("")
+	if !ok {
+		t.print("nslookup: can't resolve '" + name + "'")
+		return 1
+	}
+	t.print("Name:      " + name)
+	t.print("Address 1: " + ip + " " + fqdn)
 	return 0
 }
 

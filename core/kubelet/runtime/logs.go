@@ -30,6 +30,7 @@ func (p *Process) Logs(startedAt time.Time, elapsed time.Duration, stopped bool)
 	}
 	if p.script != nil {
 		sh := p.shell(elapsed, MaxLogLines)
+		sh.program = p.isServer
 		sh.start = startedAt
 		sh.run(p.script)
 		for _, l := range sh.out {

@@ -98,7 +98,7 @@ func (p *Process) Exec(command []string, elapsed time.Duration) ProbeResult {
 	// Replay the container's script to learn which files exist now.
 	script := scriptOf(command, isShell)
 	sh := p.shell(time.Second, 100)
-	sh.files, sh.contents = p.filesAt(elapsed)
+	sh.files, sh.contents = p.filesAt(time.Time{}, elapsed)
 	sh.lenient = p.flavour != "busybox" || len(p.repo.Binaries) > 0
 	code := sh.run(parseScript(script))
 	if sh.exited {

@@ -182,13 +182,18 @@ func (p *Process) plan(argv []string) {
 		p.agnhost(argv[1:])
 	case bin == "stress":
 		p.stress(argv[1:])
+	case bin == "nginx" && isMain && nginxExits(argv[1:]):
+		p.nginxTest(argv[1:])
 	case (bin == "python" || bin == "python3") && isMain:
 		p.python(argv[1:])
 	case bin == "perl" || strings.HasPrefix(bin, "perl5"):
 		p.perl(argv[1:])
 	case isMain:
 		p.main()
-	case (shellUtility[bin] || p.flavour == "busybox" && busyboxApplet[bin]) && repo.HasShell():
+	case (shellUtility[bin] || p.flavour == "busybox" && busyboxApplet[bin] || p.hasTool(bin)) && repo.HasShell():
+		// A utility the image has (busybox's applets, coreutils, the
+		// wget or curl its Dockerfile installs) run as the container's
+		// command, as the docs' init containers run wget.
 		p.runScript(quoteArgv(argv))
 	default:
 		p.notFound(argv[0])
@@ -269,7 +274,12 @@ func (p *Process) hasAnyEnv(names []string) bool {
 func (p *Process) runScript(script string) {
 	p.script = parseScript(script)
 	sh := p.shell(foreverLimit, 0)
+	sh.program = p.isServer
 	code := sh.run(p.script)
+	if sh.serving {
+		p.main() // the script started the image's server
+		return
+	}
 	if sh.stopped {
 		return // runs until stopped (sleep infinity, while true, tail -f)
 	}
@@ -301,6 +311,13 @@ func (p *Process) shell(limit time.Duration, maxOut int) *shell {
 		files[f], contents[f] = true, lines
 	}
 	return &shell{flavour: p.flavour, env: env, files: files, contents: contents, host: p.spec.hostname(), limit: limit, maxOut: maxOut}
+}
+
+// isServer reports whether a command a container's script runs is the
+// image's own long-running program (a binary the catalog lists for a
+// server image).
+func (p *Process) isServer(name string) bool {
+	return p.repo.Kind == images.KindServer && !shellUtility[name] && contains(p.repo.Binaries, name)
 }
 
 func (p *Process) agnhost(args []string) {
@@ -353,6 +370,44 @@ var (
 	agnhostNetexecPaths  = []string{"/", "/clientip", "/dial", "/echo", "/exit", "/header", "/healthz", "/hostname",
 		"/hostName", "/readyz", "/redirect", "/shell", "/shutdown", "/upload"}
 )
+
+// nginxExits reports whether nginx's flags make it print and exit
+// instead of serving: -t and -T test the configuration, -v and -V print
+// the version, -h and -? the usage.
+func nginxExits(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "-t", "-T", "-v", "-V", "-h", "-?":
+			return true
+		}
+	}
+	return false
+}
+
+// nginxTest is nginx -t / -T (the configuration test, -T also dumps the
+// configuration) or -v / -V: it prints and exits 0.
+func (p *Process) nginxTest(args []string) {
+	p.Exits = true
+	version := "nginx version: nginx/" + p.spec.Image.Version
+	for _, a := range args {
+		switch a {
+		case "-v", "-V":
+			p.static = []LogLine{{Text: version}}
+			return
+		case "-h", "-?":
+			p.static = []LogLine{{Text: version}, {Text: "Usage: nginx [-?hvVtTq] [-s signal] [-p prefix]"}}
+			return
+		}
+	}
+	p.static = []LogLine{
+		{Text: "nginx: the configuration file /etc/nginx/nginx.conf syntax is ok"},
+		{Text: "nginx: configuration file /etc/nginx/nginx.conf test is successful"},
+	}
+	if contains(args, "-T") {
+		p.static = append(p.static, LogLine{Text: "# configuration file /etc/nginx/nginx.conf:"}, LogLine{Text: ""},
+			LogLine{Text: "user  nginx;"}, LogLine{Text: "worker_processes  auto;"})
+	}
+}
 
 // stress is polinux/stress: --vm-bytes sets the memory it allocates.
 func (p *Process) stress(args []string) {

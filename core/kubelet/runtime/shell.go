@@ -48,6 +48,11 @@ type shell struct {
 	// tools, when set, answers commands first (kubectl exec's utilities,
 	// see exec.go); ok false leaves the command to the switch below.
 	tools func(args []string) (code int32, ok bool)
+	// program, when set, reports whether a command is the image's own
+	// long-running program (sh -c "start-zookeeper ..."): the script
+	// hands over to it, and serving records that it did.
+	program func(name string) bool
+	serving bool
 }
 
 const maxShellSteps = 20000
@@ -305,11 +310,7 @@ func (sh *shell) exec(args []string) int32 {
 	}
 	switch name {
 	case "echo":
-		a := args[1:]
-		if len(a) > 0 && a[0] == "-n" {
-			a = a[1:]
-		}
-		sh.print(strings.Join(a, " "))
+		sh.echo(args[1:])
 	case "printf":
 		if len(args) > 1 {
 			sh.print(strings.TrimSuffix(strings.ReplaceAll(args[1], `\n`, "\n"), "\n"))
@@ -396,6 +397,19 @@ func (sh *shell) exec(args []string) int32 {
 	case "hostname":
 		sh.print(sh.host)
 	case "env", "printenv":
+		if name == "printenv" && len(args) > 1 {
+			// printenv NAME... prints the values, and fails when one is unset.
+			var code int32
+			for _, k := range args[1:] {
+				v, ok := sh.env[k]
+				if !ok {
+					code = 1
+					continue
+				}
+				sh.print(v)
+			}
+			return code
+		}
 		for _, k := range sortedKeys(sh.env) {
 			sh.print(k + "=" + sh.env[k])
 		}
@@ -425,12 +439,56 @@ func (sh *shell) exec(args []string) int32 {
 	case "wait", "cd", "export", "set", "trap", "nslookup", "ls", "ping", "ps", "whoami", "id", "uname", "nc", "sh", "bash", "chmod", "cp", "mv", "ln", "tr", "sed", "find", "xargs", "dd", "yes":
 		// Utilities that succeed quietly here.
 	default:
+		if sh.program != nil && sh.program(name) {
+			sh.serving = true
+			sh.elapsed = sh.limit + 1 // it serves until stopped
+			sh.stopped = true
+			return 0
+		}
 		if sh.lenient {
 			return 0
 		}
 		return sh.notFound(args[0])
 	}
 	return 0
+}
+
+// echo is the shell's builtin: busybox's and bash's take -n, -e and -E
+// (and their combinations, -en); dash's takes only -n and always reads
+// backslash escapes. Output is kept in lines: a text without its final
+// newline (-n) is still one line.
+func (sh *shell) echo(a []string) {
+	newline, escapes := true, sh.flavour == "dash"
+	for len(a) > 0 && len(a[0]) > 1 && a[0][0] == '-' {
+		flags := a[0][1:]
+		if sh.flavour == "dash" && flags != "n" || strings.Trim(flags, "neE") != "" {
+			break
+		}
+		for _, f := range flags {
+			switch f {
+			case 'n':
+				newline = false
+			case 'e':
+				escapes = true
+			case 'E':
+				escapes = false
+			}
+		}
+		a = a[1:]
+	}
+	s := strings.Join(a, " ")
+	if escapes {
+		s = strings.NewReplacer(`\\`, `\`, `\n`, "\n", `\t`, "\t").Replace(s)
+	}
+	if newline {
+		s += "\n"
+	}
+	if s == "" {
+		return
+	}
+	for _, l := range strings.Split(strings.TrimSuffix(s, "\n"), "\n") {
+		sh.print(l)
+	}
 }
 
 func (sh *shell) noFile(cmd, f string) {
