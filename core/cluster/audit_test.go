@@ -20,9 +20,18 @@ import (
 //     node is gone once PodGC had time to remove it (orphans);
 //   - at every scheduling write, the node's non-terminated pods request no
 //     more cpu, memory and pod slots than its allocatable;
-//   - while a rollout window is open, the Deployment has at most
-//     replicas+maxSurge active pods and at least replicas-maxUnavailable
-//     available ones.
+//   - while a rollout window is open, the Deployment's ReplicaSets ask for
+//     at most replicas+maxSurge pods (the sum of their spec.replicas, which
+//     is what the Deployment controller's maxSurge arithmetic bounds) and
+//     at least replicas-maxUnavailable of its pods are available.
+//
+// maxSurge bounds ReplicaSets, not pods: an old ReplicaSet scaled down still
+// has its extra pods until the ReplicaSet controller syncs it, and that
+// controller may sync the new ReplicaSet (scaled up in the Deployment
+// controller's next sync) first, as kube-controller-manager's work queue
+// and concurrent workers may. So active pods may exceed replicas+maxSurge
+// by pods of ReplicaSets that have more than their spec.replicas; never
+// by pods a ReplicaSet asks for (see checkWindows).
 //
 // It only reads the store; everything else in the cluster goes through the
 // apiserver as usual.
@@ -177,6 +186,7 @@ func (a *auditor) observe(ev store.Event) {
 		if ev.Type == store.Delete {
 			delete(a.rsOwner, key)
 			delete(a.rsReplicas, key)
+			a.checkWindows(rev)
 			return
 		}
 		var rs api.ReplicaSet
@@ -193,6 +203,7 @@ func (a *auditor) observe(ev store.Event) {
 				a.rsOwner[key] = ns + "/" + o.Name
 			}
 		}
+		a.checkWindows(rev)
 	case "pods":
 		a.podRevs = append(a.podRevs, rev)
 		prev := a.pods[key]
@@ -357,6 +368,17 @@ func (a *auditor) depPods(dep string) (active, available, current int) {
 	return
 }
 
+// depReplicas sums the spec.replicas of a Deployment's ReplicaSets.
+func (a *auditor) depReplicas(dep string) int {
+	n := 0
+	for rs, owner := range a.rsOwner {
+		if owner == dep {
+			n += a.rsReplicas[rs]
+		}
+	}
+	return n
+}
+
 // converged reports whether dep has exactly spec.replicas pods, all Ready and
 // all running its current template's image.
 func (a *auditor) converged(dep string) bool {
@@ -412,9 +434,9 @@ func (a *auditor) checkWindows(rev int64) {
 		active, available, _ := a.depPods(dep)
 		w.maxPods = max(w.maxPods, active)
 		w.minAvail = min(w.minAvail, available)
-		if active > w.replicas+w.surge {
-			a.failf("rev %d: rollout of deployment %s has %d active pods, more than replicas %d + maxSurge %d (%s)",
-				rev, dep, active, w.replicas, w.surge, a.describe(dep))
+		if asked := a.depReplicas(dep); asked > w.replicas+w.surge {
+			a.failf("rev %d: rollout of deployment %s: its ReplicaSets ask for %d pods, more than replicas %d + maxSurge %d (%s)",
+				rev, dep, asked, w.replicas, w.surge, a.describe(dep))
 		}
 		if available < w.replicas-w.unavail {
 			a.failf("rev %d: rollout of deployment %s has %d available pods, fewer than replicas %d - maxUnavailable %d (%s)",
