@@ -5,33 +5,50 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 
 	"kubeplay/core/api"
+	"kubeplay/core/controller/podgc"
 	"kubeplay/core/store"
 )
 
 // auditor watches etcd itself (a store watch opened beside kube-apiserver's)
 // and checks the relay's invariants at every write, as an outside observer:
 //   - a Pod's spec.nodeName only ever goes from "" to a node;
+//   - a Pod is bound to a node that exists, or that was deleted at most
+//     staleNodeGrace before (see checkNode), and a pod left on a deleted
+//     node is gone once PodGC had time to remove it (orphans);
 //   - at every scheduling write, the node's non-terminated pods request no
 //     more cpu, memory and pod slots than its allocatable;
-//   - while a rollout window is open, the Deployment has at most
-//     replicas+maxSurge active pods and at least replicas-maxUnavailable
-//     available ones.
+//   - while a rollout window is open, the Deployment's ReplicaSets ask for
+//     at most replicas+maxSurge pods (the sum of their spec.replicas, which
+//     is what the Deployment controller's maxSurge arithmetic bounds) and
+//     at least replicas-maxUnavailable of its pods are available.
+//
+// maxSurge bounds ReplicaSets, not pods: an old ReplicaSet scaled down still
+// has its extra pods until the ReplicaSet controller syncs it, and that
+// controller may sync the new ReplicaSet (scaled up in the Deployment
+// controller's next sync) first, as kube-controller-manager's work queue
+// and concurrent workers may. So active pods may exceed replicas+maxSurge
+// by pods of ReplicaSets that have more than their spec.replicas; never
+// by pods a ReplicaSet asks for (see checkWindows).
 //
 // It only reads the store; everything else in the cluster goes through the
 // apiserver as usual.
 type auditor struct {
+	now        func() time.Time
 	pods       map[string]*podState // namespace/name
 	nodes      map[string]*nodeState
-	rsOwner    map[string]string // replicaset namespace/name → deployment namespace/name
-	rsReplicas map[string]int    // replicaset namespace/name → spec.replicas
+	goneNodes  map[string]time.Time // deleted node → when its deletion was written
+	rsOwner    map[string]string    // replicaset namespace/name → deployment namespace/name
+	rsReplicas map[string]int       // replicaset namespace/name → spec.replicas
 	deps       map[string]*depState
 	windows    map[string]*window // deployment namespace/name → open rollout window
 	podRevs    []int64            // revision of every pods write, in order
 	violations []string
 
 	bindings        int // scheduling writes checked
+	staleBindings   int // bindings to a node deleted a moment before
 	rollouts        int // windows opened
 	rolloutsDone    int // windows that saw the rollout complete
 	surgeUsed       int // windows in which the surge was used
@@ -69,8 +86,9 @@ type window struct {
 	startRev, closingRev int64
 }
 
-func newAuditor(st *store.Store) *auditor {
-	a := &auditor{
+// newAuditor starts watching st; now is the cluster's virtual clock.
+func newAuditor(st *store.Store, now func() time.Time) *auditor {
+	a := &auditor{now: now, goneNodes: map[string]time.Time{},
 		pods: map[string]*podState{}, nodes: map[string]*nodeState{}, rsOwner: map[string]string{}, rsReplicas: map[string]int{},
 		deps: map[string]*depState{}, windows: map[string]*window{},
 	}
@@ -120,8 +138,10 @@ func (a *auditor) observe(ev store.Event) {
 	case "minions":
 		if ev.Type == store.Delete {
 			delete(a.nodes, name)
+			a.goneNodes[name] = a.now()
 			return
 		}
+		delete(a.goneNodes, name)
 		var n api.Node
 		if err := json.Unmarshal(ev.KV.Value, &n); err != nil {
 			a.failf("rev %d: node %s does not decode: %v", rev, name, err)
@@ -166,6 +186,7 @@ func (a *auditor) observe(ev store.Event) {
 		if ev.Type == store.Delete {
 			delete(a.rsOwner, key)
 			delete(a.rsReplicas, key)
+			a.checkWindows(rev)
 			return
 		}
 		var rs api.ReplicaSet
@@ -182,6 +203,7 @@ func (a *auditor) observe(ev store.Event) {
 				a.rsOwner[key] = ns + "/" + o.Name
 			}
 		}
+		a.checkWindows(rev)
 	case "pods":
 		a.podRevs = append(a.podRevs, rev)
 		prev := a.pods[key]
@@ -261,13 +283,36 @@ func podStateOf(p *api.Pod) *podState {
 func (p *podState) finished() bool { return p.phase == api.PodSucceeded || p.phase == api.PodFailed }
 func (p *podState) active() bool   { return !p.finished() && !p.terminating }
 
-// checkNode is the scheduling-write check: the node's non-terminated pods
+// staleNodeGrace is how long after a node's deletion kube-scheduler may
+// still bind to it. The scheduler binds only to nodes in its cache, and
+// kube-apiserver's pods/binding does not look the node up (BindingREST
+// checks only the pod: not being deleted, not yet assigned), so a node
+// deleted while the scheduler's node watch is behind (in flight, or
+// re-listing after a 410) still receives pods; PodGC deletes them after
+// its quarantine. The reflector re-lists within its back-off (at most 30s
+// in client-go), so a minute bounds the scheduler's view of a deleted node.
+const staleNodeGrace = time.Minute
+
+// orphanDeadline is how long after a node's deletion a pod bound to it may
+// remain: PodGC's quarantine, then at most two of its periodic passes.
+const orphanDeadline = staleNodeGrace + podgc.QuarantineTime + 2*podgc.GCCheckPeriod
+
+// checkNode is the scheduling-write check: the node exists (or was deleted
+// a moment before, see staleNodeGrace), and its non-terminated pods
 // (terminating ones still hold their resources) fit its allocatable.
 func (a *auditor) checkNode(rev int64, pod, node string) {
 	a.bindings++
 	n, ok := a.nodes[node]
 	if !ok {
-		a.failf("rev %d: pod %s bound to node %s, which does not exist", rev, pod, node)
+		gone, known := a.goneNodes[node]
+		switch {
+		case !known:
+			a.failf("rev %d: pod %s bound to node %s, which never existed", rev, pod, node)
+		case a.now().Sub(gone) > staleNodeGrace:
+			a.failf("rev %d: pod %s bound to node %s, deleted %v before: the scheduler's cache never dropped it", rev, pod, node, a.now().Sub(gone))
+		default:
+			a.staleBindings++
+		}
 		return
 	}
 	var cpu, mem, count int64
@@ -282,6 +327,23 @@ func (a *auditor) checkNode(rev int64, pod, node string) {
 		a.failf("rev %d: binding pod %s overcommits node %s: requests cpu %dm/%dm, memory %d/%d, pods %d/%d",
 			rev, pod, node, cpu, n.cpu, mem, n.mem, count, n.pods)
 	}
+}
+
+// orphans lists the pods still bound to a node deleted more than
+// orphanDeadline ago (and more than orphanDeadline after quiet, the last
+// fault: a restarted kube-controller-manager starts PodGC's quarantine
+// afresh): PodGC should have deleted them.
+func (a *auditor) orphans(quiet time.Time) []string {
+	var out []string
+	for key, p := range a.pods {
+		gone, ok := a.goneNodes[p.node]
+		if ok && a.now().Sub(gone) > orphanDeadline && a.now().Sub(quiet) > orphanDeadline {
+			out = append(out, fmt.Sprintf("pod %s is still bound to node %s, deleted %v before: PodGC removes such pods after %v",
+				key, p.node, a.now().Sub(gone), podgc.QuarantineTime))
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 // depPods counts the active and available pods of a Deployment's ReplicaSets,
@@ -304,6 +366,17 @@ func (a *auditor) depPods(dep string) (active, available, current int) {
 		}
 	}
 	return
+}
+
+// depReplicas sums the spec.replicas of a Deployment's ReplicaSets.
+func (a *auditor) depReplicas(dep string) int {
+	n := 0
+	for rs, owner := range a.rsOwner {
+		if owner == dep {
+			n += a.rsReplicas[rs]
+		}
+	}
+	return n
 }
 
 // converged reports whether dep has exactly spec.replicas pods, all Ready and
@@ -361,9 +434,9 @@ func (a *auditor) checkWindows(rev int64) {
 		active, available, _ := a.depPods(dep)
 		w.maxPods = max(w.maxPods, active)
 		w.minAvail = min(w.minAvail, available)
-		if active > w.replicas+w.surge {
-			a.failf("rev %d: rollout of deployment %s has %d active pods, more than replicas %d + maxSurge %d (%s)",
-				rev, dep, active, w.replicas, w.surge, a.describe(dep))
+		if asked := a.depReplicas(dep); asked > w.replicas+w.surge {
+			a.failf("rev %d: rollout of deployment %s: its ReplicaSets ask for %d pods, more than replicas %d + maxSurge %d (%s)",
+				rev, dep, asked, w.replicas, w.surge, a.describe(dep))
 		}
 		if available < w.replicas-w.unavail {
 			a.failf("rev %d: rollout of deployment %s has %d available pods, fewer than replicas %d - maxUnavailable %d (%s)",

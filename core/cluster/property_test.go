@@ -135,7 +135,7 @@ func newRelayRun(t testing.TB, seed uint64) *relayRun {
 		}
 		return h.Sum(nil)
 	}
-	run.a = newAuditor(c.Store)
+	run.a = newAuditor(c.Store, c.Sim.Now)
 
 	// The raw watch behaves like a reflector: ordered and gap-free while it
 	// lasts; a 410 after `sim compact` ends it, and it re-lists and watches
@@ -432,6 +432,7 @@ func (r *relayRun) depCPU(dep string) int64 {
 func (r *relayRun) failures(converged bool) []string {
 	var out []string
 	out = append(out, r.a.violations...)
+	out = append(out, r.a.orphans(r.lastFault)...)
 	if !converged {
 		for _, dep := range r.a.deployments() {
 			if !r.a.converged(dep) {
@@ -541,8 +542,8 @@ func runRelay(t testing.TB, seed uint64, ops []op) (*relayRun, []string) {
 	r.logf("quiet period: faults stop")
 	converged := r.settle(20 * time.Minute)
 	r.c.Sim.Advance(5 * time.Second) // let watch notifications in flight land
-	r.logf("end: %d deployments, %d bindings checked, %d rollout windows (%d completed, surge used in %d, unavailability in %d)",
-		len(r.a.deps), r.a.bindings, r.a.rollouts, r.a.rolloutsDone, r.a.surgeUsed, r.a.unavailableUsed)
+	r.logf("end: %d deployments, %d bindings checked (%d to a node deleted a moment before), %d rollout windows (%d completed, surge used in %d, unavailability in %d)",
+		len(r.a.deps), r.a.bindings, r.a.staleBindings, r.a.rollouts, r.a.rolloutsDone, r.a.surgeUsed, r.a.unavailableUsed)
 	return r, r.failures(converged)
 }
 
