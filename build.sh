@@ -115,6 +115,8 @@ test)
 		log "node --test site/test (the page's pure JS modules)"
 		node --test site/test/
 	fi
+	log "eslint site (src, test, build.mjs; no warnings allowed: site/eslint.config.js)"
+	(cd site && npm run --silent lint)
 	if [ -d scenarios ] && ls scenarios/*.yaml >/dev/null 2>&1; then
 		log "kubeplay check scenarios/"
 		"$DIST/kubeplay" check scenarios/

@@ -14,7 +14,7 @@
 //     fn 'resources' answers [{name, start, end}] for what this worker downloaded (the load benchmarks).
 // Messages to the page besides answers: {type:'progress', loaded, total}, {type:'fatal', detail}.
 
-/* global importScripts, Go */
+/* global Go */
 
 // Trace records gathered per answer: a frame takes one small batch (the page handles each answer in one
 // task, which must stay short; what is left comes with the next frame), a full gather up to 50 large ones.

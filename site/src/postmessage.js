@@ -102,7 +102,7 @@ export function installMessageAPI(kp, session, allowedOrigins) {
   // dropped by the browser with a console error): ancestorOrigins where the browser has it, else the referrer.
   const notify = (type, body = {}) => {
     if (!window.parent || window.parent === window) return;
-    let parentOrigin = '';
+    let parentOrigin;
     try {
       parentOrigin = location.ancestorOrigins && location.ancestorOrigins.length ? location.ancestorOrigins[0] : new URL(document.referrer).origin;
     } catch (_) { parentOrigin = ''; }

@@ -122,7 +122,7 @@ export class Editor {
   }
 
   load() {
-    let data = null;
+    let data;
     try { data = JSON.parse(localStorage.getItem(STORAGE_KEY) || 'null'); } catch (_) { data = null; }
     if (data && Array.isArray(data.files) && data.files.length) {
       this.files = data.files
@@ -146,7 +146,7 @@ export class Editor {
     const data = JSON.stringify({ files: files.map((f) => ({ name: f.name, content: f.content })), active: Math.max(0, files.indexOf(this.currentFile())) });
     try {
       localStorage.setItem(STORAGE_KEY, data);
-    } catch (e) {
+    } catch (_) {
       showBanner(t('banner.quota'), 'warn', 'quota');
     }
   }

@@ -31,7 +31,7 @@ export class ObjectsStrip {
     const deps = (snap?.deployments || []).filter((d) => d.namespace === 'default');
     const dep = deps[deps.length - 1];
     const chips = [];
-    let shown = [];
+    let shown;
     if (dep) {
       chips.push(chip('Deployment', dep.name, dep.ready, ''));
       const owned = pods.filter((p) => p.namespace === dep.namespace && (p.owner || '').startsWith(`replicaset/${dep.name}-`));

@@ -53,7 +53,7 @@ export async function openShare() {
     btn.addEventListener('click', async () => {
       btn.disabled = true;
       status.textContent = t('share.shortening');
-      let r = null;
+      let r;
       try {
         r = await ctx.createShortLink(await ctx.sharePayload());
       } catch (_) { r = null; }
