@@ -8,6 +8,7 @@
 
 import { loadCore } from './core.js';
 import { createClock, parseDuration, clampSpeed } from './clock.js';
+import { seamFn } from './seamfns.js';
 
 const MAX_TRACE = 20000; // trace records kept in the page (older ones are dropped)
 
@@ -76,7 +77,8 @@ async function request(name, args, flush = true) {
 
 /** call(name, ...args) calls a seam function in the core; resolves with its parsed answer. */
 function call(name, ...args) {
-  return request(name, args, name !== 'reset' && name !== 'loadScenario');
+  // What a call in kubeplay.reset()'s listeners changed comes with reset()'s own flush, once they are done.
+  return request(name, args, !seamFn(name)?.resets);
 }
 
 // flush gathers everything that changed since the last answer.

@@ -7,7 +7,7 @@
 // Messages from the page:
 //   {type:'load', wasm, total}                 → progress…, then {type:'started', compiledAt} or {type:'error', kind, detail}
 //   {type:'call', id, fn, args, flush}         → {type:'answer', id, value, flush?, ms (the worker's time)}
-//     fn is a seam function name, or 'frame' (args [virtualMs, budgetMs]: advance, answered as an object
+//     fn is a seam function name (seamfns.js), or 'frame' (args [virtualMs, budgetMs]: advance, answered as an object
 //     with `before`, the clock before the slice). value is the seam's JSON text (an object for 'frame').
 //     flush (true, or always for 'frame') gathers what changed since the last gather: trace records,
 //     Kubernetes Events (only when the store revision moved), the output of running watches and the clock.
@@ -15,6 +15,8 @@
 // Messages to the page besides answers: {type:'progress', loaded, total}, {type:'fatal', detail}.
 
 /* global Go */
+
+import { replacesCluster } from './seamfns.js';
 
 // Trace records gathered per answer: a frame takes one small batch (the page handles each answer in one
 // task, which must stay short; what is left comes with the next frame), a full gather up to 50 large ones.
@@ -85,18 +87,6 @@ function parts(id, f, cleared) {
   return { flush: { ...last, output: f.output, now: f.now }, cleared: false };
 }
 
-// Calls that replace the cluster restart the gather cursors; the page clears its copies (answer.cleared).
-const REBUILDS = new Set(['reset', 'loadScenario', 'replay']);
-// seek rebuilds the cluster only when it goes back in time (its answer says so).
-const REBUILDS_IF = new Set(['seek']);
-const rebuilt = (v) => {
-  try {
-    return JSON.parse(v).rebuilt === true;
-  } catch {
-    return false;
-  }
-};
-
 function answer(m) {
   const res = { type: 'answer', id: m.id, ms: 0 };
   const t0 = performance.now();
@@ -121,7 +111,8 @@ function answer(m) {
       const fn = core[m.fn];
       if (typeof fn !== 'function') throw new Error(`kubeplay core has no function ${m.fn}`);
       res.value = fn(...(m.args || []));
-      if (REBUILDS.has(m.fn) || (REBUILDS_IF.has(m.fn) && rebuilt(res.value))) {
+      // A call that replaced the cluster restarts the gather cursors; the page drops its copies (answer.cleared).
+      if (replacesCluster(m.fn, res.value)) {
         cursor = { traceSeq: 0, eventSeq: 0, lastRev: -1, beatSeq: 0 };
         res.cleared = true;
       }
