@@ -1,14 +1,18 @@
-// api.js: window.kubeplay, the page's JavaScript API over the Go core (see README "JavaScript API").
-// Importing this module defines window.kubeplay at once and starts loading the core; kubeplay.ready
-// resolves when the first cluster is up. The views (and tests, and the console) use only this object
-// for time control and the live streams: trace records, Kubernetes Events, ticks, watch output.
+// api.js: window.kubeplay, the page's JavaScript API over the Go core (see README "JavaScript API"): the one
+// facade to the core. Importing this module defines window.kubeplay at once and starts loading the core;
+// kubeplay.ready resolves when the first cluster is up. The views (handed this object by ui/app.js), the
+// session, the postMessage API, tests and the console reach the core only through it.
 // The core runs in a Web Worker (coreworker.js): calls are asynchronous and answered in order. Every
 // answer carries what changed in the core (new trace records, Events, watch output, the clock), which is
-// emitted before the call's promise resolves; so events(), trace() and now() stay synchronous.
+// emitted (kubeplay.on) before the call's promise resolves; so events(), trace() and now() stay
+// synchronous.
+// One error policy: a call that asks the core resolves with its answer, or rejects with an Error when the
+// core is not up yet, has stopped, or answered {error: message} (the Error's message is the core's).
 
 import { loadCore } from './core.js';
 import { createClock, parseDuration, clampSpeed } from './clock.js';
 import { seamFn } from './seamfns.js';
+import { getLang } from './i18n.js';
 
 const MAX_TRACE = 20000; // trace records kept in the page (older ones are dropped)
 
@@ -254,15 +258,19 @@ const kubeplay = {
     return true;
   },
 
-  // Views of the cluster (plain objects; see site-common.md for their shapes). Each resolves with the answer.
+  // Views of the cluster (plain objects, wasm/seam views.go, etcd.go, explain.go). Each resolves with the
+  // answer, or rejects like every call (above).
+  /** snapshot(mode?) is the cluster view: nodes with their pods, the Pending lane, Deployments, components ('nodes': no pods). */
   snapshot: (mode) => (mode ? call('snapshot', mode) : call('snapshot')),
   /** stats() is {now, steps, pending, next, revision, traceSeq, seed, heapBytes, numGC, gcPauseMs}. */
   stats: () => call('stats'),
-  etcd: (prefix = '/registry/') => call('etcd', prefix),
+  /** etcd(prefix?, open?) lists the keys under prefix with their revisions; open (resource names) limits the keys listed. */
+  etcd: (prefix = '/registry/', open) => (open ? call('etcd', prefix, JSON.stringify(open)) : call('etcd', prefix)),
   etcdValue: (key) => call('etcdValue', key),
   etcdLog: (sinceRev = 0) => call('etcdLog', sinceRev),
   describe: (resource, namespace, name) => call('describe', resource, namespace, name),
-  explain: (namespace, name) => call('explain', namespace, name).catch((e) => ({ error: e.message })),
+  /** explain(namespace, name, lang?) is the scheduler's last decision for a Pod; its sentences in lang (default: the page's). */
+  explain: (namespace, name, lang = getLang()) => call('explain', namespace, name, lang),
   complete: (line) => call('complete', line),
   nodeAction: (name, action) => call('nodeAction', name, action),
   restartComponent: (name) => call('restartComponent', name),

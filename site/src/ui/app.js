@@ -1,5 +1,5 @@
-// app: builds every view (before window.kubeplay is ready: they wait for its events). main.js (production) and dev.js (the fake
-// core) both call startUI.
+// app: builds every view (before window.kubeplay is ready: they wait for its events). main.js calls startUI with
+// window.kubeplay, which each view is handed: the only way the views reach the core.
 
 import { applyI18n, getLang, setLang } from '../i18n.js';
 import { initControlBar, initTheme } from './controlbar.js';
@@ -21,6 +21,7 @@ import { initBanner, showBanner } from './banner.js';
 import { initLayout } from './layout.js';
 import { initIntro } from './intro.js';
 import * as bus from './bus.js';
+import * as snapshot from './snapshot.js';
 
 // prepare runs before the cluster is loaded: theme and language, so the loader is already right.
 export function prepare() {
@@ -29,9 +30,11 @@ export function prepare() {
   applyI18n(document);
 }
 
+// startUI builds the views on kp (window.kubeplay): the only way they reach the core.
 export function startUI(kp) {
   initBanner();
   const views = {};
+  snapshot.connect(kp);
   track(kp);
   views.events = new EventsPanel(kp);
   views.story = new StoryPanel(kp);
@@ -42,8 +45,8 @@ export function startUI(kp) {
   views.slowmo = new SlowMotion(kp, views);
   views.terminal = new Terminal(kp);
   views.cluster = new ClusterView(kp);
-  views.etcd = new EtcdView();
-  views.explain = new ExplainView();
+  views.etcd = new EtcdView(kp);
+  views.explain = new ExplainView(kp);
   views.editor = new Editor(kp);
   initControlBar(kp, views.slowmo);
   initTabs();

@@ -2,10 +2,9 @@
 // STATUS with READY and RESTARTS), the Pending lane, and a Pod's describe output with the scheduler's
 // explanation. Buttons stop/start a node's kubelet and restart the control-plane components.
 
-import { h, $, clear, fmtBytes, fmtCPU, place, dropUnseen } from './dom.js';
+import { h, $, clear, fmtBytes, fmtCPU, place, dropUnseen, orError } from './dom.js';
 import { t, onLang } from '../i18n.js';
 import { compKey } from './colors.js';
-import * as seam from './seam.js';
 import * as bus from './bus.js';
 import * as snapshot from './snapshot.js';
 import { explainTable } from './explaintable.js';
@@ -81,7 +80,7 @@ export class ClusterView {
           h('button.btn.btn-small', {
             type: 'button', dataset: { focusKey: `restart:${name}` },
             'aria-label': `${t('cluster.restart')}: ${name}`,
-            on: { click: () => this.act(() => seam.restartComponent(name)) },
+            on: { click: () => this.act(() => this.kp.restartComponent(name)) },
           }, t('cluster.restart'))));
       }
     }
@@ -191,12 +190,12 @@ export class ClusterView {
         h('button.btn.btn-small', {
           type: 'button', dataset: { focusKey: `kubelet:${n.name}` },
           'aria-label': `${t(running ? 'cluster.kubeletStop' : 'cluster.kubeletStart')}: ${n.name}`,
-          on: { click: () => this.act(() => seam.nodeAction(n.name, running ? 'down' : 'up')) },
+          on: { click: () => this.act(() => this.kp.nodeAction(n.name, running ? 'down' : 'up')) },
         }, t(running ? 'cluster.kubeletStop' : 'cluster.kubeletStart')),
         running ? h('button.btn.btn-small.btn-ghost', {
           type: 'button', dataset: { focusKey: `kubelet-restart:${n.name}` },
           'aria-label': `${t('cluster.kubeletRestart')}: ${n.name}`,
-          on: { click: () => this.act(() => seam.restartComponent(`kubelet/${n.name}`)) },
+          on: { click: () => this.act(() => this.kp.restartComponent(`kubelet/${n.name}`)) },
         }, t('cluster.kubeletRestart')) : null);
     }
   }
@@ -247,9 +246,13 @@ export class ClusterView {
     }
   }
 
+  // act runs a fault (stop or start a kubelet, restart a component), then redraws; a failure goes to the banner.
   async act(fn) {
-    const r = await fn();
-    if (r && r.output) bus.emit('action-output', r.output);
+    try {
+      await fn();
+    } catch (e) {
+      bus.emit('error', e);
+    }
     await snapshot.refresh(true);
   }
 
@@ -258,7 +261,7 @@ export class ClusterView {
   async showPod(pod, scroll) {
     this.selected = pod;
     const req = ++this.podReq;
-    const [d, ex] = await Promise.all([seam.describe('pods', pod.namespace, pod.name), seam.explain(pod.namespace, pod.name)]);
+    const [d, ex] = await Promise.all([orError(this.kp.describe('pods', pod.namespace, pod.name)), orError(this.kp.explain(pod.namespace, pod.name))]);
     if (req !== this.podReq) return;
     clear(this.detail);
     this.detail.append(

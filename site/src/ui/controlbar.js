@@ -3,7 +3,6 @@
 import { $, fmtTime } from './dom.js';
 import { t, getLang, setLang, onLang } from '../i18n.js';
 import * as bus from './bus.js';
-import * as seam from './seam.js';
 
 const THEME_KEY = 'kubeplay.theme';
 const SPEED_KEY = 'kubeplay.speed';
@@ -39,15 +38,10 @@ function syncLangButton() {
   btn.setAttribute('aria-label', t('ctl.lang.aria'));
 }
 
-// readPlaying interprets whatever shape window.kubeplay uses for its play state.
-function readPlaying(s) {
-  if (!s || typeof s !== 'object') return null;
-  if (typeof s.playing === 'boolean') return s.playing;
-  if (typeof s.paused === 'boolean') return !s.paused;
-  if (typeof s.state === 'string') return s.state === 'play' || s.state === 'playing';
-  return null;
-}
-
+/**
+ * @param {import('../api.js').Kubeplay} kp window.kubeplay
+ * @param {import('./slowmo.js').SlowMotion} slowmo
+ */
 export function initControlBar(kp, slowmo) {
   const play = $('#play');
   const step = $('#step');
@@ -68,8 +62,8 @@ export function initControlBar(kp, slowmo) {
     play.title = t(key);
   };
 
+  /** @param {boolean} p */
   const setPlaying = (p) => {
-    if (p === null || p === undefined) return;
     bus.clockState.playing = p;
     render();
     bus.emit('state', bus.clockState);
@@ -107,10 +101,10 @@ export function initControlBar(kp, slowmo) {
       return;
     }
     if (bus.clockState.playing) {
-      kp.pause?.();
+      kp.pause();
       setPlaying(false);
     } else {
-      kp.play?.(bus.clockState.speed);
+      kp.play(bus.clockState.speed);
       setPlaying(true);
     }
   });
@@ -121,13 +115,13 @@ export function initControlBar(kp, slowmo) {
   step.addEventListener('click', () => {
     let paused = null;
     if (bus.clockState.playing) {
-      paused = kp.pause?.();
+      paused = kp.pause();
       setPlaying(false);
     }
     if (slowmo) slowmo.stop();
     stepping = stepping
       .then(() => paused)
-      .then(() => (slowmo && kp.stepBeat ? slowmo.stepOne() : kp.step?.()))
+      .then(() => (slowmo ? slowmo.stepOne() : kp.step()))
       .catch(() => { /* not ready */ })
       .then(updateClock);
   });
@@ -136,9 +130,7 @@ export function initControlBar(kp, slowmo) {
     const v = Number(speed.value);
     bus.clockState.speed = v;
     try { localStorage.setItem(SPEED_KEY, speed.value); } catch (_) { /* ignore */ }
-    if (typeof kp.setSpeed === 'function') kp.setSpeed(v);
-    else if (bus.clockState.playing) kp.play?.(v);
-    bus.emit('state', bus.clockState);
+    kp.setSpeed(v);
   });
 
   let lastNow = -1;
@@ -149,20 +141,19 @@ export function initControlBar(kp, slowmo) {
     clock.textContent = fmtTime(now);
   };
   function updateClock() {
-    try { showNow(seam.now()); } catch (_) { /* core not ready */ }
+    showNow(kp.now());
   }
 
-  kp.on?.('tick', (e) => showNow(typeof e === 'number' ? e : e?.now));
-  kp.on?.('state', (s) => {
-    const p = readPlaying(s);
-    if (typeof s?.speed === 'number' && s.speed > 0) bus.clockState.speed = s.speed;
-    setPlaying(p);
+  kp.on('tick', (e) => showNow(e.now));
+  kp.on('state', (s) => {
+    if (s.speed > 0) bus.clockState.speed = s.speed;
+    setPlaying(s.playing);
   });
   // The clock also follows the core directly, so it is right even between ticks (step, apply).
   setInterval(updateClock, 250);
 
   $('#reset').addEventListener('click', () => resetCluster(kp));
-  kp.on?.('reset', (opts) => bus.emit('reset', opts));
+  kp.on('reset', (opts) => bus.emit('reset', opts));
 
   $('#lang').addEventListener('click', () => setLang(getLang() === 'ja' ? 'en' : 'ja'));
   $('#theme').addEventListener('click', () => setTheme(document.documentElement.dataset.theme === 'dark' ? 'light' : 'dark'));
@@ -170,29 +161,22 @@ export function initControlBar(kp, slowmo) {
 
   onLang(() => { render(); syncThemeButton(); syncLangButton(); });
 
-  // Initial state: ask window.kubeplay if it says, otherwise assume paused until told.
-  const initial = readPlaying(kp.state ?? (typeof kp.getState === 'function' ? kp.getState() : null));
-  if (initial !== null) bus.clockState.playing = initial;
+  bus.clockState.playing = kp.state.playing;
   render();
   syncThemeButton();
   syncLangButton();
   updateClock();
 }
 
-// resetCluster builds a fresh default cluster and tells every view to clear.
-export async function resetCluster(kp) {
-  const opts = { seed: 1, scenario: document.querySelector('#scenario')?.value || 'nginx' };
+// resetCluster builds a fresh default cluster (kubeplay.reset emits 'reset': every view clears) and plays on
+// if it was playing.
+async function resetCluster(kp) {
+  const opts = { seed: 1, scenario: /** @type {HTMLSelectElement | null} */ (document.querySelector('#scenario'))?.value || 'nginx' };
   try {
-    // window.kubeplay emits 'reset' itself (before the new cluster's first records), see initControlBar.
-    if (typeof kp.reset === 'function') {
-      const wasPlaying = bus.clockState.playing;
-      await kp.reset(opts);
-      if (wasPlaying) kp.play?.(bus.clockState.speed);
-      return;
-    }
-    await seam.call('reset', JSON.stringify(opts));
+    const wasPlaying = bus.clockState.playing;
+    await kp.reset(opts);
+    if (wasPlaying) kp.play(bus.clockState.speed);
   } catch (e) {
     bus.emit('error', e);
   }
-  bus.emit('reset', opts);
 }

@@ -141,3 +141,14 @@ export function dropUnseen(kept, seen, elOf) {
     }
   }
 }
+
+/**
+ * orError is for a view that shows a failure where the answer would be: it resolves with what p resolves
+ * with, or with {error: message} when p rejects (every call to the core rejects on failure, api.js).
+ * @template T
+ * @param {Promise<T>} p
+ * @returns {Promise<T | {error: string}>}
+ */
+export function orError(p) {
+  return p.catch((e) => ({ error: String(e && e.message ? e.message : e) }));
+}

@@ -10,7 +10,6 @@ import { setDiagnostics, lintGutter } from '@codemirror/lint';
 import { tags } from '@lezer/highlight';
 import { h, $, clear, debounce } from './dom.js';
 import { t, onLang } from '../i18n.js';
-import * as seam from './seam.js';
 import * as bus from './bus.js';
 import { showBanner } from './banner.js';
 import { fieldPathOf, lineOfPath } from './yamlpath.js';
@@ -375,22 +374,10 @@ export class Editor {
   }
 }
 
-// runApply applies content as kubectl apply -f FILENAME and returns {stdout, stderr, code, diagnostics}.
-// It prefers window.kubeplay.applyFile, then the raw seam, then window.kubeplay.apply (text only).
-export async function runApply(kp, filename, content) {
-  if (kp && typeof kp.applyFile === 'function') {
-    const r = await kp.applyFile(filename, content);
-    if (r && typeof r === 'object') return normalize(r);
-  }
-  if (seam.has()) {
-    const r = await seam.applyRaw(filename, content);
-    if (r && typeof r === 'object') {
-      if (r.error && r.stdout === undefined) return { stdout: '', stderr: `error: ${r.error}\n`, code: 1, diagnostics: [] };
-      return normalize(r);
-    }
-  }
-  const text = await kp.apply(content);
-  return { stdout: String(text ?? ''), stderr: '', code: 0, diagnostics: [] };
+// runApply applies content as kubectl apply -f FILENAME (kubeplay.applyFile) and returns {stdout, stderr, code,
+// diagnostics}; it rejects like every call to the core.
+async function runApply(kp, filename, content) {
+  return normalize(await kp.applyFile(filename, content));
 }
 
 function normalize(r) {

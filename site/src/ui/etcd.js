@@ -1,10 +1,9 @@
 // etcd: the /registry key tree (collapsible by resource and namespace) with create and mod revisions,
 // the selected key's value as YAML, the revision log, and the watchers with the revision each reached.
 
-import { h, $, clear, place, dropUnseen } from './dom.js';
+import { h, $, clear, place, dropUnseen, orError } from './dom.js';
 import { t, onLang, getLang } from '../i18n.js';
 import { compKey } from './colors.js';
-import * as seam from './seam.js';
 import * as bus from './bus.js';
 
 const LOG_KEEP = 200;
@@ -26,7 +25,9 @@ export function groupKeys(keys) {
 }
 
 export class EtcdView {
-  constructor() {
+  /** @param {import('../api.js').Kubeplay} kp window.kubeplay */
+  constructor(kp) {
+    this.kp = kp;
     this.visible = false;
     this.open = new Set(['pods', 'deployments', 'replicasets']);
     this.selectedKey = '';
@@ -108,7 +109,7 @@ export class EtcdView {
     this.labels();
     const gen = this.gen;
     // Only the open groups' keys are asked for (every group comes with its count).
-    const data = await seam.etcd('/registry/', JSON.stringify([...this.open].filter((g) => !g.includes('/'))));
+    const data = await orError(this.kp.etcd('/registry/', [...this.open].filter((g) => !g.includes('/'))));
     if (gen !== this.gen) return;
     if (!data || data.error) {
       clear(this.tree);
@@ -251,7 +252,7 @@ export class EtcdView {
 
   async showValue(key) {
     const req = ++this.valueReq;
-    const v = await seam.etcdValue(key);
+    const v = await orError(this.kp.etcdValue(key));
     if (req !== this.valueReq) return; // another key was selected (or a reset came) meanwhile
     clear(this.value);
     if (!v || v.error) {
@@ -268,7 +269,7 @@ export class EtcdView {
 
   async appendLog() {
     const gen = this.gen;
-    const entries = await seam.etcdLog(this.logRev);
+    const entries = await this.kp.etcdLog(this.logRev).catch(() => null);
     if (gen !== this.gen) return;
     if (!Array.isArray(entries) || !entries.length) {
       if (!this.log.length) { clear(this.logBody); this.logBody.append(h('p.muted', { style: { padding: '8px 10px' } }, t('common.noData'))); }

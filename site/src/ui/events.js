@@ -83,7 +83,7 @@ export class EventsPanel {
     this.lastRender = 0;
     this.viewH = 0; // the viewport's height, kept by a ResizeObserver (no layout read per render)
     this.build();
-    kp.on?.('trace', (rec) => this.add(rec));
+    kp.on('trace', (rec) => this.add(rec));
     bus.on('filter-component', (c) => this.setComponent(c));
     bus.on('reset', () => this.clearRows());
     onLang(() => { this.cache.clear(); clear(this.spacer); this.relabel(); this.schedule(); });

@@ -1,8 +1,7 @@
 // explain: pick a Pod, see kube-scheduler's per-node filter verdicts and per-plugin scores.
 
-import { h, $, clear } from './dom.js';
+import { h, $, clear, orError } from './dom.js';
 import { t, onLang } from '../i18n.js';
-import * as seam from './seam.js';
 import * as bus from './bus.js';
 import * as snapshot from './snapshot.js';
 import { explainTable } from './explaintable.js';
@@ -16,7 +15,9 @@ export function podsOf(snap) {
 }
 
 export class ExplainView {
-  constructor() {
+  /** @param {import('../api.js').Kubeplay} kp window.kubeplay */
+  constructor(kp) {
+    this.kp = kp;
     this.panel = $('#panel-explain');
     this.visible = false;
     this.current = '';
@@ -74,7 +75,7 @@ export class ExplainView {
       return;
     }
     const [ns, name] = this.current.split('/');
-    const ex = await seam.explain(ns, name);
+    const ex = await orError(this.kp.explain(ns, name));
     if (req !== this.showReq) return; // another Pod was picked (or a reset came) meanwhile
     clear(this.body);
     this.body.append(explainTable(ex));

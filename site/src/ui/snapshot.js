@@ -5,7 +5,6 @@
 // asked for while one is in flight runs once that one is answered (several such asks share one poll);
 // the timer's poll is skipped instead. A poll sent before a reset is dropped when it is answered after it.
 
-import * as seam from './seam.js';
 import * as bus from './bus.js';
 
 const subs = new Set();
@@ -17,6 +16,12 @@ let interval = 400;
 let inflight = null; // the outstanding poll (a Promise), or null
 let queued = null; // {force, withPods, promise, resolve}: the poll to send once the outstanding one is answered
 let gen = 0; // bumped on reset
+let kp = null; // window.kubeplay (connect)
+
+/** connect gives the poller the page's handle on the core (startUI calls it once, with window.kubeplay). */
+export function connect(api) {
+  kp = api;
+}
 
 export function latest() { return last; }
 
@@ -31,7 +36,7 @@ export function subscribe(fn, needsPods = true) {
 }
 
 // refresh polls now (after an action) and notifies subscribers even if nothing changed. It resolves with
-// the new snapshot (or the last one when the core answered an error); it never rejects.
+// the new snapshot (or the last one when the call failed: not connected, not ready, an error); it never rejects.
 export function refresh(force = true, withPods = podSubs > 0) {
   if (inflight) {
     if (queued) {
@@ -58,9 +63,10 @@ export function refresh(force = true, withPods = podSubs > 0) {
 
 async function poll(force, withPods) {
   const g = gen;
-  const snap = await seam.snapshot(withPods ? undefined : 'nodes');
+  if (!kp) return last;
+  const snap = await kp.snapshot(withPods ? undefined : 'nodes');
   if (g !== gen) return last; // asked before a reset, answered after it
-  if (!snap || snap.error) return last;
+  if (!snap) return last;
   const key = `${snap.now}|${snap.revision}|${withPods}`;
   if (!force && key === lastKey) return last;
   lastKey = key;

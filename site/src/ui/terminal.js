@@ -3,7 +3,6 @@
 
 import { h, $, fmtTime } from './dom.js';
 import { t } from '../i18n.js';
-import * as seam from './seam.js';
 import * as bus from './bus.js';
 
 const HISTORY_KEY = 'kubeplay.history';
@@ -21,7 +20,7 @@ export class Terminal {
     this.completeReq = 0; // bumped for every completion request and every Enter: late candidates are dropped
     this.build();
     // window.kubeplay drains the watch output every frame and emits it as 'output'.
-    kp.on?.('output', (text) => this.write(typeof text === 'string' ? text : text?.output || ''));
+    kp.on('output', (text) => this.write(typeof text === 'string' ? text : text?.output || ''));
     bus.on('reset', () => this.clearOut());
     // A seek rebuilds the cluster as it was then: say so where the learner types.
     bus.on('edit-done', (res) => this.write(`${res.stdout || ''}${res.stderr || ''}`));
@@ -85,7 +84,7 @@ export class Terminal {
 
   // drain makes window.kubeplay emit what running watches (kubectl get pods -w) printed so far.
   async drain() {
-    try { await this.kp.flush?.(); } catch (_) { /* not ready */ }
+    try { await this.kp.flush(); } catch (_) { /* not ready */ }
   }
 
   // exec queues line behind the lines entered before it (a second Enter while a command runs waits for it,
@@ -103,20 +102,13 @@ export class Terminal {
     if (trimmed === '' || trimmed.startsWith('#')) return;
     this.busy = true;
     try {
-      let out;
-      if (typeof this.kp.runLine === 'function') {
-        const r = await this.kp.runLine(trimmed);
-        out = r.output;
-        // kubectl edit opens the object in the editor: Apply there saves it, closing its tab cancels.
-        if (r.edit) {
-          out += `${t('terminal.editing', { ref: r.edit.ref })}\n`;
-          bus.emit('edit-open', r.edit);
-        }
-      } else {
-        const r = await seam.call('run', trimmed);
-        out = r && typeof r === 'object' ? (r.output ?? r.error ?? '') : r;
+      const r = await this.kp.runLine(trimmed);
+      let out = r.output;
+      // kubectl edit opens the object in the editor: Apply there saves it, closing its tab cancels.
+      if (r.edit) {
+        out += `${t('terminal.editing', { ref: r.edit.ref })}\n`;
+        bus.emit('edit-open', r.edit);
       }
-      if (out && typeof out === 'object') out = out.output ?? '';
       this.write(String(out ?? ''));
       this.stick = true; // the next flush scrolls to the end: the learner just ran a command
     } catch (e) {
@@ -170,7 +162,7 @@ export class Terminal {
 
   async complete(line) {
     const req = ++this.completeReq;
-    const r = await seam.complete(line);
+    const r = await this.kp.complete(line).catch(() => []);
     if (req !== this.completeReq || this.input.value !== line) return; // the prompt changed meanwhile
     const cands = Array.isArray(r) ? r.map(String) : [];
     const m = /(\S*)$/.exec(line);
