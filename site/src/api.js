@@ -4,7 +4,7 @@
 // session, the postMessage API, tests and the console reach the core only through it.
 // The core runs in a Web Worker (coreworker.js): calls are asynchronous and answered in order. Every
 // answer carries what changed in the core (new trace records, Events, watch output, the clock), which is
-// emitted (kubeplay.on) before the call's promise resolves; so events(), trace() and now() stay
+// emitted (hub.js: kubeplay.on) before the call's promise resolves; so events(), trace() and now() stay
 // synchronous.
 // One error policy: a call that asks the core resolves with its answer, or rejects with an Error when the
 // core is not up yet, has stopped, or answered {error: message} (the Error's message is the core's).
@@ -12,25 +12,10 @@
 import { loadCore } from './core.js';
 import { createClock, parseDuration, clampSpeed } from './clock.js';
 import { seamFn } from './seamfns.js';
+import { emit, has as hasListeners, on, off } from './hub.js';
 import { getLang } from './i18n.js';
 
 const MAX_TRACE = 20000; // trace records kept in the page (older ones are dropped)
-
-const listeners = new Map();
-function emit(name, payload) {
-  const set = listeners.get(name);
-  if (!set) return [];
-  const results = [];
-  for (const fn of [...set]) {
-    try {
-      results.push(fn(payload));
-    } catch (e) {
-      console.error(`kubeplay: a "${name}" listener failed`, e); // eslint-disable-line no-console
-    }
-  }
-  return results;
-}
-const hasListeners = (name) => (listeners.get(name)?.size ?? 0) > 0;
 
 let remote = null;
 let clock = null;
@@ -166,16 +151,16 @@ const kubeplay = {
   getState() { return this.state; },
 
   /**
-   * on(name, cb) subscribes; names: ready, trace, traces, event, events, tick, state, applied, output, reset.
-   * A 'reset' listener may return a Promise: reset() waits for it. Returns an unsubscribe function.
+   * on(name, cb) subscribes; names: ready, trace, traces, event, events, beat, beats, tick, state, applied,
+   * output, reset. A 'reset' listener may return a Promise: reset() waits for it. Returns an unsubscribe
+   * function. The page has one hub (hub.js): the views' own events pass through it too.
    */
   on(name, cb) {
-    if (!listeners.has(name)) listeners.set(name, new Set());
-    listeners.get(name).add(cb);
+    const unsubscribe = on(name, cb);
     if (name === 'ready' && readyDone) queueMicrotask(() => cb(kubeplay));
-    return () => listeners.get(name)?.delete(cb);
+    return unsubscribe;
   },
-  off(name, cb) { listeners.get(name)?.delete(cb); },
+  off,
 
   /** apply(yaml, filename?) runs kubectl apply -f on the text; resolves with kubectl's output (stdout then stderr). */
   async apply(yaml, filename = 'manifest.yaml') {

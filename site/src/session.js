@@ -111,7 +111,7 @@ async function onReset(opts) {
     }
     // The views were cleared when kp.reset began, but a call answered between kp.reset's cluster and the one
     // just built (the snapshot poller's) brought that discarded cluster's rows: clear them (issue 12).
-    if (want.lesson || want.name || (opts && opts.seed) !== (want.seed || 1)) bus.emit('reset', opts);
+    if (want.lesson || want.name || (opts && opts.seed) !== (want.seed || 1)) bus.emit('clear', opts);
   } finally {
     resetting = false;
   }

@@ -38,7 +38,7 @@ export class ClusterView {
     this.unsub = null;
     this.podReq = 0; // bumped for every describe/explain request: a late answer for an older one is dropped
     bus.on('tab', (name) => this.setVisible(name === 'cluster'));
-    bus.on('reset', () => { this.selected = null; this.podReq++; clear(this.detail); this.parts = null; });
+    bus.onClear(() => { this.selected = null; this.podReq++; clear(this.detail); this.parts = null; });
     onLang(() => { this.parts = null; if (this.snap) this.render(this.snap); if (this.selected) this.showPod(this.selected, false); });
   }
 

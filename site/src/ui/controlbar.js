@@ -66,7 +66,6 @@ export function initControlBar(kp, slowmo) {
   const setPlaying = (p) => {
     bus.clockState.playing = p;
     render();
-    bus.emit('state', bus.clockState);
   };
 
   // Slow motion: a toggle beside Step; while it is on, Play plays beat by beat (slowmo.js).
@@ -153,7 +152,6 @@ export function initControlBar(kp, slowmo) {
   setInterval(updateClock, 250);
 
   $('#reset').addEventListener('click', () => resetCluster(kp));
-  kp.on('reset', (opts) => bus.emit('reset', opts));
 
   $('#lang').addEventListener('click', () => setLang(getLang() === 'ja' ? 'en' : 'ja'));
   $('#theme').addEventListener('click', () => setTheme(document.documentElement.dataset.theme === 'dark' ? 'light' : 'dark'));

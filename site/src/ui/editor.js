@@ -331,7 +331,7 @@ export class Editor {
     btn.disabled = false;
     if (label) label.textContent = t('editor.apply');
     this.applying = false;
-    bus.emit('applied', res);
+    bus.emit('editor-applied', res);
   }
 
   // outputAt shows kubectl's output as it was at virtual time ms (after a seek).

@@ -40,7 +40,7 @@ export class EtcdView {
     this.again = false; // a refresh was asked for while one was outstanding
     this.build();
     bus.on('tab', (name) => this.setVisible(name === 'etcd'));
-    bus.on('reset', () => {
+    bus.onClear(() => {
       this.gen++;
       this.valueReq++;
       this.log = []; this.logRev = 0; this.lastRev = -1; this.selectedKey = '';

@@ -85,7 +85,7 @@ export class EventsPanel {
     this.build();
     kp.on('trace', (rec) => this.add(rec));
     bus.on('filter-component', (c) => this.setComponent(c));
-    bus.on('reset', () => this.clearRows());
+    bus.onClear(() => this.clearRows());
     onLang(() => { this.cache.clear(); clear(this.spacer); this.relabel(); this.schedule(); });
   }
 

@@ -30,7 +30,7 @@ export class ExplainView {
     this.panel.append(h('div.scroll', null, h('div.explain-head', null, this.label, this.select), this.intro, this.body));
     this.select.addEventListener('change', () => { this.current = this.select.value; this.show(); });
     bus.on('tab', (name) => this.setVisible(name === 'explain'));
-    bus.on('reset', () => { this.current = ''; this.showReq++; clear(this.body); });
+    bus.onClear(() => { this.current = ''; this.showReq++; clear(this.body); });
     onLang(() => { this.labels(); if (this.visible) { const l = snapshot.latest(); this.refill(l && !l.nodesOnly ? l : null); } });
     this.labels();
   }

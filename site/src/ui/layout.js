@@ -33,7 +33,7 @@ export function initLayout() {
     if (strip && strip.scrollWidth > strip.clientWidth) tab.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   });
 
-  bus.on('applied', () => {
+  bus.on('editor-applied', () => {
     if (!window.matchMedia(STACKED).matches) return;
     bus.emit('show-tab', 'events');
     // The tab strip to the top (under the sticky header): the story fills the screen below it.

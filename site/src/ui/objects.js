@@ -15,7 +15,7 @@ export class ObjectsStrip {
     after.after(this.el);
     this.snap = null;
     this.unsub = snapshot.subscribe((s) => { this.snap = s; this.draw(); }, true);
-    bus.on('reset', () => { this.snap = null; this.draw(); });
+    bus.onClear(() => { this.snap = null; this.draw(); });
     onLang(() => this.draw());
     this.draw();
   }

@@ -87,5 +87,5 @@ function ensure() {
 
 export function setInterval_(ms) { interval = ms; if (timer) { clearInterval(timer); timer = 0; ensure(); } }
 
-bus.on('reset', () => { gen++; lastKey = ''; setTimeout(() => { refresh(true); }, 0); });
+bus.onClear(() => { gen++; lastKey = ''; setTimeout(() => { refresh(true); }, 0); });
 bus.on('applied', () => { refresh(true); });

@@ -21,7 +21,7 @@ export class Terminal {
     this.build();
     // window.kubeplay drains the watch output every frame and emits it as 'output'.
     kp.on('output', (text) => this.write(typeof text === 'string' ? text : text?.output || ''));
-    bus.on('reset', () => this.clearOut());
+    bus.onClear(() => this.clearOut());
     // A seek rebuilds the cluster as it was then: say so where the learner types.
     bus.on('edit-done', (res) => this.write(`${res.stdout || ''}${res.stderr || ''}`));
     bus.on('relay-rebuild', (ms) => { if (typeof ms === 'number') this.write(`${t('terminal.rewound', { time: fmtTime(ms) })}\n`); });
