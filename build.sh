@@ -117,6 +117,8 @@ test)
 	fi
 	log "eslint site (src, test, build.mjs; no warnings allowed: site/eslint.config.js)"
 	(cd site && npm run --silent lint)
+	log "tsc --checkJs --noEmit (site/tsconfig.json: the page's JavaScript, strict less the three options it names)"
+	(cd site && npm run --silent typecheck)
 	if [ -d scenarios ] && ls scenarios/*.yaml >/dev/null 2>&1; then
 		log "kubeplay check scenarios/"
 		"$DIST/kubeplay" check scenarios/

@@ -6,9 +6,10 @@
 
 import kubeplay from './api.js';
 
-const $ = (id) => document.getElementById(id);
+// The page's own elements (bench.html): the form's inputs, the button, #result and #loader.
+const $ = (id) => /** @type {HTMLInputElement & HTMLButtonElement} */ (document.getElementById(id));
 const params = new URLSearchParams(location.search);
-for (const k of ['nodes', 'initPods', 'pods']) if (params.has(k)) $(k).value = params.get(k);
+for (const k of ['nodes', 'initPods', 'pods']) if (params.has(k)) $(k).value = params.get(k) ?? '';
 
 function run(kp) {
   const opts = { nodes: Number($('nodes').value), initPods: Number($('initPods').value), pods: Number($('pods').value) };

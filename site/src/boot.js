@@ -5,12 +5,12 @@
 // until core.js adopts the worker and replays them. Without WebAssembly or workers it does nothing, and
 // core.js shows why.
 (() => {
-  const me = document.currentScript;
+  const me = /** @type {HTMLScriptElement | null} */ (document.currentScript);
   if (!me || typeof Worker !== 'function' || typeof WebAssembly !== 'object') return;
-  const d = me.dataset;
+  const d = /** @type {{worker: string, wasm: string, bytes?: string}} */ (/** @type {unknown} */ (me.dataset));
   try {
     const worker = new Worker(new URL(d.worker, me.src));
-    const boot = { worker, queue: [], failed: null };
+    const boot = { worker, queue: /** @type {unknown[]} */ ([]), failed: /** @type {string | null} */ (null) };
     worker.onmessage = (e) => boot.queue.push(e.data);
     worker.onerror = (e) => {
       e.preventDefault();

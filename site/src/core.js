@@ -133,7 +133,10 @@ function createRemote(worker, onFatal) {
   });
   const remote = {
     worker,
-    /** onFlush, when set, takes the parts of a large answer's flush ({id, cleared?, flush}), sent before it. */
+    /**
+     * onFlush, when set, takes the parts of a large answer's flush ({id, cleared?, flush}), sent before it.
+     * @type {((m: {id: number, cleared?: boolean, flush: import('./seamfns.js').Flush}) => void) | null}
+     */
     onFlush: null,
     /** call posts one call; it resolves with the answer, or rejects once the core has stopped. */
     call(fn, args = [], flush = false) {
@@ -178,7 +181,7 @@ export async function loadCore(opts = {}) {
     if (worker) {
       worker.onmessage = null;
       worker.onerror = null;
-      early = boot.queue;
+      early = boot?.queue ?? [];
     } else {
       let total = 0;
       let wasmName = 'kubeplay.wasm';

@@ -96,7 +96,7 @@ function answer(m) {
       // What this worker downloaded, with start and end on the wall clock (ms since the epoch): the
       // page's own performance timeline does not list a worker's requests.
       const o = performance.timeOrigin;
-      res.value = JSON.stringify(performance.getEntriesByType('resource').map((e) => ({ name: e.name, start: o + e.startTime, end: o + e.responseEnd })));
+      res.value = JSON.stringify(/** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType('resource')).map((e) => ({ name: e.name, start: o + e.startTime, end: o + e.responseEnd })));
     } else if (m.fn === 'frame') {
       const before = Number(core.now());
       const r = JSON.parse(core.advance(Number(m.args[0]) || 0, Number(m.args[1]) || 0));

@@ -98,7 +98,7 @@ export function watchSize(notify, workArea = 520) {
   if (typeof ResizeObserver !== 'function') return;
   let last = 0;
   const measure = () => {
-    const bar = document.querySelector('.controlbar');
+    const bar = /** @type {HTMLElement | null} */ (document.querySelector('.controlbar'));
     const player = document.getElementById('player');
     const playerH = player && !player.hidden ? Math.min(player.scrollHeight, 420) : 0;
     const height = Math.ceil((bar ? bar.offsetHeight : 0) + playerH + workArea);
@@ -112,7 +112,12 @@ export function watchSize(notify, workArea = 520) {
   measure();
 }
 
-/** embedURL builds the iframe address for a page at base (the playground's URL without query or fragment). */
+/**
+ * embedURL builds the iframe address for a page at base (the playground's URL without query or fragment).
+ * @param {string} base
+ * @param {{panes?: string[], scenario?: string, origins?: string[], lang?: string, step?: number, speed?: number,
+ *   paused?: boolean, readonly?: string[], fragment?: string}} [opts]
+ */
 export function embedURL(base, { panes = PANES, scenario = '', origins = [], lang = '', step = 0, speed = 0, paused = false, readonly = [], fragment = '' } = {}) {
   const q = new URLSearchParams();
   q.set('embed', '1');

@@ -27,7 +27,11 @@ const str = (v, max, what) => {
   return v;
 };
 
-/** handlers maps each op to a function of (message) → answer fields (may be async). */
+/**
+ * handlers maps each op to a function of (message) → answer fields (may be async).
+ * @param {import('./api.js').Kubeplay} kp
+ * @param {any} session
+ */
 export function makeHandlers(kp, session) {
   return {
     async apply(m) {

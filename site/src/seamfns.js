@@ -69,6 +69,30 @@ export function seamFn(name) {
   return Object.prototype.hasOwnProperty.call(SEAM, name) ? SEAM[/** @type {SeamName} */ (name)] : undefined;
 }
 
+// ---- the worker's messages (coreworker.js; core.js posts the calls) ----
+
+/**
+ * What changed in the core since the last gather, carried by an answer (a frame's always; another call's when
+ * asked to flush).
+ * @typedef {object} Flush
+ * @property {import('./api.js').TraceRecord[]} [trace] new pipeline trace records, oldest first
+ * @property {import('./api.js').KEvent[]} [events] new or changed Kubernetes Events
+ * @property {import('./api.js').Beat[]} [beats] beats completed since the last gather
+ * @property {string} [output] what running watches (kubectl get -w) printed
+ * @property {number} [now] the virtual clock, ms since the Unix epoch
+ */
+
+/**
+ * The worker's answer to one call: value is the seam's JSON text (an object for 'frame').
+ * @typedef {object} Answer
+ * @property {'answer'} type
+ * @property {number} id
+ * @property {unknown} value
+ * @property {Flush} [flush]
+ * @property {boolean} [cleared] the call replaced the cluster: the page drops its copies
+ * @property {number} ms the worker's time for the call
+ */
+
 /**
  * replacesCluster tells whether a call that answered `value` (the seam's JSON text) built a new cluster.
  * @param {string} name

@@ -17,11 +17,37 @@ import { PlayerPane } from './ui/player.js';
 import { initShareUI, openEmbed } from './ui/sharedialog.js';
 import { getEditorFiles, setEditorFiles, MAX_FILES } from './ui/editorfiles.js';
 import { showBanner } from './ui/banner.js';
+import { inputById, selectById } from './ui/dom.js';
 import { LessonPane, formatProblems } from './ui/lessonpane.js';
 import * as bus from './ui/bus.js';
 import { t, getLang, setLang, onLang } from './i18n.js';
 
 export const embedOpts = parseEmbed();
+
+/** @typedef {{ja: string, en: string}} Texts */
+/** @typedef {{name: string, content: string}} File */
+
+/**
+ * A built-in scenario as the library lists it (wasm/seam scenario.go: scenarios()).
+ * @typedef {{name: string, title: Texts, summary: Texts, steps: number}} ScenarioInfo
+ */
+
+/**
+ * A scenario or lesson loaded on the cluster (loadScenario's answer).
+ * @typedef {{name: string, title: Texts, summary: Texts, seed: number, files: File[], steps: {yourTurn?: boolean}[]} & Record<string, any>} Loaded
+ */
+
+/**
+ * What the session adds to window.kubeplay (README "Scenarios, share links and embedding").
+ * @typedef {object} SessionAPI
+ * @property {() => Promise<string>} shareURL
+ * @property {() => ScenarioInfo[]} scenarios
+ * @property {(name: string, opts?: {seed?: number, files?: File[] | null, step?: number}) => Promise<void>} loadScenario
+ * @property {(i?: number) => Promise<any>} runStep
+ * @property {() => ReturnType<typeof state>} session
+ * @property {(text: string, opts?: {seed?: number, files?: File[] | null, step?: number}) => Promise<void>} loadLesson
+ * @property {(text: string) => Promise<any>} checkLesson
+ */
 
 /** earlyInit runs before the core is loaded: the compact layout and the language of an embed. */
 export function earlyInit() {
@@ -29,22 +55,31 @@ export function earlyInit() {
   applyEmbed(embedOpts);
 }
 
+/**
+ * @type {{name: string, seed: number, data: Loaded | null, next: number, results: any[],
+ *   pending: {name: string, seed: number, lesson?: string} | null, lib: ScenarioInfo[] | null, gen: number,
+ *   lesson: string, live: any}}
+ */
 const S = {
   name: '', // scenario name; '' = free play
   seed: 1,
   data: null, // loadScenario's answer
   next: 0, // first step not run
   results: [],
-  pending: null, // what the next reset loads: {name, seed}
+  pending: null, // what the next reset loads: {name, seed, lesson?}
   lib: null, // the built-in library, once loadLibrary fetched it
   gen: 0, // bumped by every reset: a step answered after one is not recorded
   lesson: '', // the YAML of a lesson anyone wrote ('' = built-in or free play)
   live: null, // the latest live check of the current learner's turn
 };
 
+// window.kubeplay, or the private handle main.js opens the page with (startSession).
+/** @type {any} */
 let kp = null;
+/** @type {any} */
 let editor = null;
-let player = null;
+/** @type {PlayerPane} */
+let player;
 let running = false;
 let resetting = false; // onReset is waiting for the core (loadScenario / reset)
 let lastPayload = '';
@@ -52,24 +87,26 @@ let lastPayload = '';
 const nextFrame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
 const trunc = (s, n = 80) => (String(s).length > n ? String(s).slice(0, n) + '…' : String(s));
 
+/** @type {Promise<ScenarioInfo[]> | null} */
 let libLoading = null;
 
-/** loadLibrary fetches the built-in library from the core once; startSession awaits it before anything reads it. */
+/**
+ * loadLibrary fetches the built-in library from the core once; startSession awaits it before anything reads it.
+ * @returns {Promise<ScenarioInfo[]>}
+ */
 export function loadLibrary() {
   if (S.lib) return Promise.resolve(S.lib);
-  if (!libLoading) {
-    libLoading = kp.call('scenarios').then(
-      (lib) => {
-        S.lib = Array.isArray(lib) ? lib : [];
-        return S.lib;
-      },
-      (e) => {
-        libLoading = null;
-        throw e;
-      },
-    );
-  }
-  return libLoading;
+  libLoading ??= kp.call('scenarios').then(
+    (lib) => {
+      S.lib = Array.isArray(lib) ? lib : [];
+      return S.lib;
+    },
+    (e) => {
+      libLoading = null;
+      throw e;
+    },
+  );
+  return /** @type {Promise<ScenarioInfo[]>} */ (libLoading);
 }
 
 /** scenarios lists the built-in library: [{name, title:{ja,en}, summary:{ja,en}, steps}] (empty until loadLibrary resolved). */
@@ -120,19 +157,27 @@ async function onReset(opts) {
   if (S.lesson && lessonPane) lessonPane.set(S.lesson);
 }
 
-/** openScenario loads a built-in scenario on a fresh cluster (paused), then its files and its first steps. */
+/**
+ * openScenario loads a built-in scenario on a fresh cluster (paused), then its files and its first steps.
+ * @param {string} name
+ * @param {{seed?: number, files?: File[] | null, step?: number}} [opts]
+ */
 export async function openScenario(name, { seed = 0, files = null, step = 0 } = {}) {
   await loadLibrary();
   if (!known(name)) throw new Error(t('scenario.unknown', { name: trunc(name) }));
   S.pending = { name, seed };
   await kp.reset({ seed: seed || 1, scenario: name });
-  setEditorFiles(editor, files && files.length ? files : S.data.files);
-  const n = Math.min(step | 0, S.data.steps.length);
+  const data = /** @type {Loaded} */ (S.data); // onReset loaded it
+  setEditorFiles(editor, files && files.length ? files : data.files);
+  const n = Math.min(step | 0, data.steps.length);
   for (let i = 0; i < n; i++) await runStep(i);
   afterSteps();
 }
 
-/** openFree builds the default cluster with seed (free play), optionally with files. */
+/**
+ * openFree builds the default cluster with seed (free play), optionally with files.
+ * @param {{seed?: number, files?: File[] | null}} [opts]
+ */
 export async function openFree({ seed = 1, files = null } = {}) {
   S.pending = { name: '', seed };
   await kp.reset({ seed });
@@ -242,7 +287,7 @@ async function restore(payload) {
 }
 
 function syncPicker() {
-  const sel = document.getElementById('scenario');
+  const sel = selectById('scenario');
   if (!sel) return;
   if (sel.options.length !== scenarios().length + 1 || sel.dataset.lang !== getLang()) {
     sel.textContent = '';
@@ -261,11 +306,12 @@ function syncPicker() {
   }
   // A lesson someone wrote is the picker's last entry while it is open (issue 12).
   sel.querySelector('option[data-lesson]')?.remove();
-  if (S.lesson && S.data) {
+  const data = S.data;
+  if (S.lesson && data) {
     const o = document.createElement('option');
     o.value = S.name;
     o.dataset.lesson = '1';
-    o.textContent = `✎ ${getLang() === 'ja' ? S.data.title.ja || S.data.title.en : S.data.title.en || S.data.title.ja}`;
+    o.textContent = `✎ ${getLang() === 'ja' ? data.title.ja || data.title.en : data.title.en || data.title.ja}`;
     sel.append(o);
   }
   sel.value = S.name;
@@ -305,7 +351,7 @@ export async function startSession(kpApi, views) {
   // caller's loadScenario is never undone by the page's own start.
   const pub = kp.public || kp;
   const afterReady = (f) => async (...a) => { await pub.ready; return f(...a); };
-  Object.assign(pub, {
+  Object.assign(pub, /** @type {SessionAPI} */ ({
     shareURL,
     scenarios: () => scenarios().map((s) => ({ ...s })),
     loadScenario: afterReady((name, opts = {}) => openScenario(name, opts)),
@@ -313,7 +359,7 @@ export async function startSession(kpApi, views) {
     session: state,
     loadLesson: afterReady((text, opts = {}) => openLesson(String(text ?? ''), opts)),
     checkLesson: (text) => checkLesson(String(text ?? '')),
-  });
+  }));
   lessonPane = new LessonPane({
     check: checkLesson,
     run: (text) => openLesson(text).catch((e) => { if (!(e instanceof LessonError)) showBanner(e.message, 'error'); }),
@@ -323,12 +369,13 @@ export async function startSession(kpApi, views) {
   initShareUI({ shareURL, sharePayload, createShortLink, scenarios, current: () => S.name, embed: embedOpts.embed });
   if (embedOpts.readonly.includes('editor')) editor.setReadOnly(true);
   if (embedOpts.readonly.includes('terminal')) {
-    const input = document.getElementById('terminal-input');
+    const input = inputById('terminal-input');
     if (input) { input.disabled = true; input.placeholder = t('embed.readonlyTerminal'); }
   }
   // Messages wait until the session has opened what the address asked for (a ?scenario= embed must not
   // answer "free play" while its scenario is still loading).
-  let opened;
+  /** @type {(v?: unknown) => void} */
+  let opened = () => {};
   const whenOpen = new Promise((r) => { opened = r; });
   const api = installMessageAPI(kp, { state, openScenario, runNextStep, shareURL, whenOpen }, embedOpts.origins);
   host = api;
@@ -374,7 +421,7 @@ export async function startSession(kpApi, views) {
   followAddress();
   if (embedOpts.embed) watchSize(api.notify);
   if (embedOpts.speed) {
-    const sp = document.getElementById('speed');
+    const sp = selectById('speed');
     if (sp) sp.value = String(embedOpts.speed);
     bus.clockState.speed = embedOpts.speed;
   }
@@ -403,7 +450,11 @@ export async function checkLesson(text) {
   return kp.call('checkScenarioText', text);
 }
 
-/** openLesson checks a lesson and, when it is valid, opens it like a built-in scenario; else shows its problems. */
+/**
+ * openLesson checks a lesson and, when it is valid, opens it like a built-in scenario; else shows its problems.
+ * @param {string} text
+ * @param {{seed?: number, files?: File[] | null, step?: number}} [opts]
+ */
 export async function openLesson(text, { seed = 0, files = null, step = 0 } = {}) {
   const res = await checkLesson(text);
   if (!res.ok) {
@@ -420,8 +471,9 @@ export async function openLesson(text, { seed = 0, files = null, step = 0 } = {}
   if (banner && /lesson/.test(banner.dataset.key || '')) banner.hidden = true;
   S.pending = { name: res.name, lesson: text, seed };
   await kp.reset({ seed: seed || 1 });
-  setEditorFiles(editor, files && files.length ? files : S.data.files);
-  const n = Math.min(step | 0, S.data.steps.length);
+  const data = /** @type {Loaded} */ (S.data); // onReset loaded it
+  setEditorFiles(editor, files && files.length ? files : data.files);
+  const n = Math.min(step | 0, data.steps.length);
   for (let i = 0; i < n; i++) await runStep(i);
   afterSteps();
 }
@@ -543,22 +595,22 @@ async function replayJournal(j) {
 
 function viewState() {
   const tab = document.querySelector('.tabs [role="tab"][aria-selected="true"]');
-  const speed = Number(document.getElementById('speed')?.value) || bus.clockState.speed || 1;
+  const speed = Number(selectById('speed')?.value) || bus.clockState.speed || 1;
   return {
     lang: getLang(), speed: speed !== 1 ? speed : 0, tab: tab ? tab.id.replace(/^tab-/, '') : '',
-    filter: document.getElementById('ev-object')?.value || '',
+    filter: inputById('ev-object')?.value || '',
   };
 }
 
 function applyView(v) {
   if ((v.lang === 'ja' || v.lang === 'en') && !embedOpts.lang) setLang(v.lang);
-  const sp = document.getElementById('speed');
+  const sp = selectById('speed');
   if (sp && v.speed && [...sp.options].some((o) => Number(o.value) === v.speed)) {
     sp.value = String(v.speed);
     sp.dispatchEvent(new Event('change'));
   }
   if (v.tab && /^[a-z]{1,20}$/.test(v.tab)) bus.emit('show-tab', v.tab);
-  const f = document.getElementById('ev-object');
+  const f = inputById('ev-object');
   if (f && typeof v.filter === 'string') {
     f.value = v.filter.slice(0, 200);
     f.dispatchEvent(new Event('input'));

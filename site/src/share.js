@@ -167,7 +167,7 @@ const isInt = (v) => typeof v === 'number' && Number.isSafeInteger(v);
 export function checkShape(v) {
   const bad = (why) => new ShareError('shape', `the payload is not a kubeplay state: ${why}`);
   if (v === null || typeof v !== 'object' || Array.isArray(v)) throw bad('the JSON is not an object');
-  const st = { files: [], scenario: '', seed: 0, step: 0 };
+  const st = { files: /** @type {{name: string, content: string}[]} */ ([]), scenario: '', seed: 0, step: 0 };
   if (v.files !== undefined && v.files !== null) {
     if (!Array.isArray(v.files)) throw bad('files is not a list');
     v.files.forEach((f, i) => {

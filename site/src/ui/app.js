@@ -31,6 +31,7 @@ export function prepare() {
 }
 
 // startUI builds the views on kp (window.kubeplay): the only way they reach the core.
+/** @param {import('../api.js').Kubeplay} kp */
 export function startUI(kp) {
   initBanner();
   const views = {};

@@ -10,7 +10,7 @@ import { relay } from './relay.js';
 import * as bus from './bus.js';
 
 export class Caption {
-  /** @param {any} kp window.kubeplay */
+  /** @param {import('../api.js').Kubeplay} kp window.kubeplay */
   constructor(kp, after) {
     this.el = h('div.relay-caption', { role: 'status', 'aria-live': 'polite' });
     this.line = h('div.cap-line');

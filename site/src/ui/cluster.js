@@ -24,6 +24,7 @@ export function statusClass(status) {
 }
 
 export class ClusterView {
+  /** @param {import('../api.js').Kubeplay} kp window.kubeplay */
   constructor(kp) {
     this.kp = kp;
     this.selected = null; // {namespace, name}
@@ -61,11 +62,11 @@ export class ClusterView {
   render(snap) {
     if (!snap || snap.error) return;
     this.snap = snap;
-    const focusKey = document.activeElement?.dataset?.focusKey;
+    const focusKey = /** @type {HTMLElement | null} */ (document.activeElement)?.dataset?.focusKey;
     const scrollTop = this.scroll.scrollTop;
     const rebuilt = !this.parts || !this.main.contains(this.parts.comps);
     if (rebuilt) this.build();
-    const P = this.parts;
+    const P = /** @type {Record<string, any>} */ (this.parts); // build() made them
 
     // control plane
     const compsKey = JSON.stringify(snap.components || {});
@@ -139,8 +140,8 @@ export class ClusterView {
     dropUnseen(P.cards, pass.seen, (card) => card.el);
     if (pass.rebuilt) this.scroll.scrollTop = pass.scrollTop; // the sections were made anew: keep the place
     const { focusKey } = pass;
-    if (focusKey && document.activeElement?.dataset?.focusKey !== focusKey) {
-      this.main.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`)?.focus();
+    if (focusKey && /** @type {HTMLElement | null} */ (document.activeElement)?.dataset?.focusKey !== focusKey) {
+      /** @type {HTMLElement | null} */ (this.main.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`))?.focus();
     }
   }
 
@@ -266,7 +267,7 @@ export class ClusterView {
     clear(this.detail);
     this.detail.append(
       h('div.detail', null, h('h3', null, `${t('tab.explain')} — ${pod.name}`), h('p.explain-intro', null, t('explain.intro')), explainTable(ex)),
-      h('div.detail', null, h('h3', null, `${t('cluster.describe')} pod ${pod.name}`), h('pre', null, d && (d.output || d.error) ? (d.output || d.error) : '')));
+      h('div.detail', null, h('h3', null, `${t('cluster.describe')} pod ${pod.name}`), h('pre', null, 'error' in d ? d.error : d.output)));
     if (this.snap) this.render(this.snap);
     if (scroll) this.detail.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   }

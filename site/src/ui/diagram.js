@@ -18,7 +18,24 @@ const MAX_DOTS = 40;
 const MAX_QUEUE = 6; // beats waiting to be drawn in normal play; older ones land without movement
 const GROUP_ABOVE = 6;
 
+/**
+ * A component's box in the diagram (layout), by id: kubectl, apiserver, etcd, sched, kcm, kubelets, kubelet:NODE.
+ * @typedef {{x: number, y: number, w: number, h: number, comp: string, title: string, sub: string, id?: string,
+ *   weight?: number, node?: string}} Box
+ */
+
 export class Diagram {
+  /** @type {Record<string, Box>} the boxes by id, once layout() has placed them */
+  boxes;
+  /** @type {number} the watch bus's y in the SVG (layout) */
+  busY;
+  /** @type {Record<string, any>} each box's <g> by id (draw) */
+  boxEls;
+  /** @type {Record<string, any>} the apiserver's stage pills' <g> by stage (draw) */
+  stageEls;
+  /** @type {SVGElement} the layer the travelling dots and labels are drawn in (draw) */
+  dotLayer;
+
   constructor(kp) {
     this.root = $('#diagram');
     this.nodes = []; // node names (kubelets)
@@ -84,6 +101,7 @@ export class Diagram {
     this.clearDots();
     const narrow = w < 620;
     const pad = 8;
+    /** @type {Record<string, Box>} */
     const boxes = {};
     const topY = 14;
     const topH = 76;
@@ -102,6 +120,7 @@ export class Diagram {
       boxes.etcd = { x: w - pad - etcdW, y: topY + 10, w: etcdW, h: 56, comp: 'etcd', title: 'etcd', sub: t('diagram.truth') };
     }
 
+    /** @type {{id: string, comp: string, title: string, sub: string, weight?: number, node?: string}[]} */
     const watchers = [
       { id: 'sched', comp: 'kube-scheduler', title: 'kube-scheduler', sub: t('diagram.sched'), weight: 1.2 },
       { id: 'kcm', comp: 'kube-controller-manager', title: 'kube-controller-manager', sub: t('diagram.ctrl'), weight: 1.6 },

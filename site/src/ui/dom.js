@@ -152,3 +152,17 @@ export function dropUnseen(kept, seen, elOf) {
 export function orError(p) {
   return p.catch((e) => ({ error: String(e && e.message ? e.message : e) }));
 }
+
+/**
+ * selectById is the <select> with that id, or null.
+ * @param {string} id
+ * @returns {HTMLSelectElement | null}
+ */
+export const selectById = (id) => /** @type {HTMLSelectElement | null} */ (document.getElementById(id));
+
+/**
+ * inputById is the <input> with that id, or null.
+ * @param {string} id
+ * @returns {HTMLInputElement | null}
+ */
+export const inputById = (id) => /** @type {HTMLInputElement | null} */ (document.getElementById(id));

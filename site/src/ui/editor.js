@@ -57,6 +57,7 @@ const highlight = HighlightStyle.define([
 ]);
 
 export class Editor {
+  /** @param {import('../api.js').Kubeplay} kp window.kubeplay */
   constructor(kp) {
     this.kp = kp;
     this.files = [];
@@ -368,7 +369,7 @@ export class Editor {
       const indent = line.text.length - line.text.trimStart().length;
       const from = line.from + indent;
       const to = Math.max(from, line.to);
-      list.push({ from, to, severity: d.severity === 'warning' ? 'warning' : 'error', message: String(d.message || ''), source: 'kubectl' });
+      list.push({ from, to, severity: /** @type {'warning' | 'error'} */ (d.severity === 'warning' ? 'warning' : 'error'), message: String(d.message || ''), source: 'kubectl' });
     }
     this.view.dispatch(setDiagnostics(this.view.state, list));
   }

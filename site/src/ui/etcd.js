@@ -301,9 +301,11 @@ export class EtcdView {
   renderWatchers(ws) {
     const shape = ws.map((w) => `${w.component}|${w.resource || ''}|${w.namespace || ''}`).join('\n') + `|${getLang()}`;
     if (shape === this.watchShape && this.watchCells && this.watchBody.contains(this.watchCells[0] || null)) {
+      const cells = this.watchCells;
       ws.forEach((w, i) => {
         const v = String(w.revision ?? '');
-        if (this.watchCells[i].textContent !== v) this.watchCells[i].textContent = v;
+        const cell = cells[i];
+        if (cell && cell.textContent !== v) cell.textContent = v;
       });
       return;
     }

@@ -71,6 +71,7 @@ export function typeMatches(row, f) {
 }
 
 export class EventsPanel {
+  /** @param {import('../api.js').Kubeplay} kp window.kubeplay */
   constructor(kp) {
     this.rows = [];
     this.visible = []; // indexes into rows that pass the filters
@@ -79,6 +80,7 @@ export class EventsPanel {
     this.cache = new Map(); // row -> element
     this.follow = true;
     this.lastSetTop = 0;
+    /** @type {false | 'frame' | 'timer'} a draw waiting for the next frame, or for a timer */
     this.pendingRender = false;
     this.lastRender = 0;
     this.viewH = 0; // the viewport's height, kept by a ResizeObserver (no layout read per render)

@@ -10,7 +10,7 @@ import { renderNarration } from '../scenario/narration.js';
 
 export class PlayerPane {
   /**
-   * @param {{onRun: () => Promise<void>|void}} hooks
+   * @param {{onRun: (i: number, opts: {mine?: boolean}) => Promise<unknown> | void, differs: (name: string) => boolean}} hooks
    */
   constructor(hooks) {
     this.hooks = hooks;

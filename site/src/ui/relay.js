@@ -13,7 +13,10 @@ export const relay = {
   records: new Map(),
 };
 
-/** track keeps relay in step with window.kubeplay: call once with the API object. */
+/**
+ * track keeps relay in step with window.kubeplay: call once with the API object.
+ * @param {import('../api.js').Kubeplay} kp
+ */
 export function track(kp) {
   const restart = () => {
     relay.startT = kp.now();

@@ -19,10 +19,15 @@ async function copy(text) {
   }
 }
 
+/**
+ * dialog makes a fresh <dialog> (one of that id at a time) with a title and a close button.
+ * @param {string} id
+ * @param {string} titleKey
+ * @returns {HTMLDialogElement}
+ */
 function dialog(id, titleKey) {
-  let d = document.getElementById(id);
-  if (d) d.remove();
-  d = h(`dialog#${id}.kp-dialog`, { 'aria-labelledby': `${id}-title` });
+  document.getElementById(id)?.remove();
+  const d = /** @type {HTMLDialogElement} */ (h(`dialog#${id}.kp-dialog`, { 'aria-labelledby': `${id}-title` }));
   const close = h('button.btn.btn-ghost.kp-dialog-close', { type: 'button', on: { click: () => d.close() } }, t('share.close'));
   d.append(h('div.kp-dialog-head', null, h(`h2#${id}-title.kp-dialog-title`, null, t(titleKey)), close));
   d.addEventListener('close', () => d.remove());

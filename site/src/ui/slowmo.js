@@ -10,7 +10,7 @@ import { relay } from './relay.js';
 
 export class SlowMotion {
   /**
-   * @param {any} kp window.kubeplay
+   * @param {import('../api.js').Kubeplay} kp window.kubeplay
    * @param {{diagram: any, story: any, caption: any}} views
    */
   constructor(kp, views) {
@@ -19,6 +19,7 @@ export class SlowMotion {
     this.on = false;
     this.playing = false;
     this.run = 0; // bumped to stop a running loop
+    /** @type {(playing: boolean) => void} the control bar's: slow motion plays or stopped */
     this.onState = () => {};
     this.stepQueue = [];
     // Beats a Step left for its next presses land at once when anything else moves on.

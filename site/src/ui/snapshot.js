@@ -16,9 +16,13 @@ let interval = 400;
 let inflight = null; // the outstanding poll (a Promise), or null
 let queued = null; // {force, withPods, promise, resolve}: the poll to send once the outstanding one is answered
 let gen = 0; // bumped on reset
-let kp = null; // window.kubeplay (connect)
+/** @type {import('../api.js').Kubeplay | null} window.kubeplay (connect) */
+let kp = null;
 
-/** connect gives the poller the page's handle on the core (startUI calls it once, with window.kubeplay). */
+/**
+ * connect gives the poller the page's handle on the core (startUI calls it once, with window.kubeplay).
+ * @param {import('../api.js').Kubeplay} api
+ */
 export function connect(api) {
   kp = api;
 }

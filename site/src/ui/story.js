@@ -45,6 +45,9 @@ export function whoActs(b) {
 }
 
 export class StoryPanel {
+  /** @type {Record<string, HTMLElement>} the mode switch's buttons (build) */
+  modeBtns;
+
   /** @param {any} kp window.kubeplay */
   constructor(kp) {
     this.kp = kp;
@@ -180,7 +183,7 @@ export class StoryPanel {
 
   trim() {
     while (this.rows.size > MAX_DOM_ROWS) {
-      const [seq, el] = this.rows.entries().next().value;
+      const [seq, el] = /** @type {[number, HTMLElement]} */ (this.rows.entries().next().value);
       el.remove();
       this.rows.delete(seq);
     }

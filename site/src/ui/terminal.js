@@ -10,6 +10,7 @@ const MAX_HISTORY = 200;
 const MAX_OUTPUT = 400000; // characters kept in the output pane
 
 export class Terminal {
+  /** @param {import('../api.js').Kubeplay} kp window.kubeplay */
   constructor(kp) {
     this.kp = kp;
     this.history = loadHistory();
