@@ -9,13 +9,25 @@ import * as bus from './bus.js';
 const LOG_KEEP = 200;
 const KEYS_SHOWN = 100; // keys listed per group before a "show more" button
 
-// groupKeys turns /registry/<resource>/<ns>/<name> keys into resource → namespace → keys.
+/**
+ * keyParts reads /registry/<resource>/[<ns>/]<name>. A custom resource's key (and a CRD's) starts with its
+ * group, which has dots: /registry/<group>/<resource>/…, and its resource is <group>/<resource>, as the core
+ * counts it (wasm/seam etcd.go registryResource).
+ * @param {string} key
+ */
+export function keyParts(key) {
+  const rest = String(key).split('/').slice(2); // after '' and 'registry'
+  const n = rest.length >= 3 && rest[0].includes('.') ? 2 : 1;
+  const tail = rest.slice(n);
+  const ns = tail.length >= 2 ? tail[0] : '';
+  return { resource: rest.slice(0, n).join('/'), ns, name: tail.slice(tail.length >= 2 ? 1 : 0).join('/') };
+}
+
+// groupKeys turns the keys into resource → namespace → keys (keyParts).
 export function groupKeys(keys) {
   const tree = new Map();
   for (const k of keys) {
-    const parts = String(k.key).split('/');
-    const resource = parts[2] || '';
-    const ns = parts.length >= 5 ? parts[3] : '';
+    const { resource, ns } = keyParts(k.key);
     if (!tree.has(resource)) tree.set(resource, new Map());
     const byNs = tree.get(resource);
     if (!byNs.has(ns)) byNs.set(ns, []);
@@ -29,7 +41,8 @@ export class EtcdView {
   constructor(kp) {
     this.kp = kp;
     this.visible = false;
-    this.open = new Set(['pods', 'deployments', 'replicasets']);
+    this.open = new Set(['pods', 'deployments', 'replicasets']); // the resources whose keys are listed
+    this.openNs = new Set(); // the namespaces opened within them: `${resource}/${ns}`
     this.selectedKey = '';
     this.logRev = 0;
     this.log = [];
@@ -109,7 +122,8 @@ export class EtcdView {
     this.labels();
     const gen = this.gen;
     // Only the open groups' keys are asked for (every group comes with its count).
-    const data = await orError(this.kp.etcd('/registry/', [...this.open].filter((g) => !g.includes('/'))));
+    const open = [...this.open].sort();
+    const data = await orError(this.kp.etcd('/registry/', open));
     if (gen !== this.gen) return;
     if (!data || data.error) {
       clear(this.tree);
@@ -118,8 +132,11 @@ export class EtcdView {
     }
     await this.appendLog();
     if (gen !== this.gen) return;
-    if (data.revision === this.lastRev) { this.renderWatchers(data.watchers || []); return; }
+    // The tree changes with the revision, and with the groups asked for: a group opened while this refresh was
+    // on its way is asked for by the next one, at the same revision.
+    if (data.revision === this.lastRev && open.join(',') === this.lastOpen) { this.renderWatchers(data.watchers || []); return; }
     this.lastRev = data.revision;
+    this.lastOpen = open.join(',');
     clear(this.summary);
     this.summary.append(h('span', null, t('etcd.revision', { rev: '' }), h('b', null, String(data.revision ?? 0))),
       h('span.muted', null, t('etcd.compacted', { rev: data.compactRevision ?? 0 })));
@@ -178,11 +195,11 @@ export class EtcdView {
       seen.add(id);
       let sub = g.subs.get(id);
       if (!sub) {
-        sub = { box: flat ? h('div') : h('details', { open: this.open.has(id) || nss.length === 1 }), count: h('span.count'), keys: new Map(), limit: KEYS_SHOWN, more: null };
+        sub = { box: flat ? h('div') : h('details', { open: this.openNs.has(id) || nss.length === 1 }), count: h('span.count'), keys: new Map(), limit: KEYS_SHOWN, more: null };
         if (!flat) {
           sub.box.append(h('summary', null, ns || '(cluster)', sub.count));
           sub.box.addEventListener('toggle', () => {
-            if (sub.box.open) { this.open.add(id); this.fillKeys(sub, sub.list, false); } else this.open.delete(id);
+            if (sub.box.open) { this.openNs.add(id); this.fillKeys(sub, sub.list, false); } else this.openNs.delete(id);
           });
         }
         g.subs.set(id, sub);
@@ -234,8 +251,7 @@ export class EtcdView {
   }
 
   keyButton(k, shallow) {
-    const parts = String(k.key).split('/');
-    const label = parts.slice(shallow ? 3 : 4).join('/') || k.key;
+    const label = keyParts(k.key).name || k.key;
     return h(`button.etcd-key${k.key === this.selectedKey ? '.selected' : ''}`, {
       type: 'button', title: this.keyTitle(k),
       style: shallow ? { paddingLeft: '26px' } : undefined,
