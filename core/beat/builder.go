@@ -146,8 +146,8 @@ func (p *pending) fits(r *trace.Record) bool {
 			return false
 		}
 		actor := last.Component
-		if last.Kind == trace.Response || last.Kind == trace.Write {
-			actor = req.From
+		if (last.Kind == trace.Response || last.Kind == trace.Write) && req != nil {
+			actor = req.From // the client whose request it answered; the apiserver's own writes have none
 		}
 		if actor != r.Component {
 			return false

@@ -6,7 +6,7 @@ import { h, fmtTime } from './dom.js';
 import { t, onLang } from '../i18n.js';
 import { compKey } from './colors.js';
 import { beatCaption, bodyText, whoActs } from './story.js';
-import { relay } from './relay.js';
+import { isNews } from './relay.js';
 import * as bus from './bus.js';
 
 export class Caption {
@@ -25,7 +25,7 @@ export class Caption {
       if (this.slow || this.hold) return;
       for (let i = batch.length - 1; i >= 0; i--) {
         const b = batch[i];
-        if (!b.heartbeat && b.t > relay.startT) { this.soon(b); break; }
+        if (!b.heartbeat && isNews(b)) { this.soon(b); break; }
       }
     });
     kp.on('reset', () => { this.beat = null; this.hint(); });

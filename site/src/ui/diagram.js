@@ -10,7 +10,7 @@ import { t, onLang } from '../i18n.js';
 import { compKey } from './colors.js';
 import * as bus from './bus.js';
 import * as snapshot from './snapshot.js';
-import { relay, recordsOf } from './relay.js';
+import { recordsOf, isNews } from './relay.js';
 import { whoActs } from './story.js';
 
 const STAGES = ['authn', 'authz', 'admission', 'validation'];
@@ -274,7 +274,7 @@ export class Diagram {
   enqueue(b, pace = 0) {
     if (!b || !b.kind) return;
     if (pace) b = { ...b, pace };
-    if (b.t <= relay.startT) return; // start-up is not news
+    if (!isNews(b)) return; // start-up is not news
     if (b.heartbeat && !this.heartbeats) return;
     this.queue.push(b);
     if (!this.slow && this.queue.length > MAX_QUEUE) {

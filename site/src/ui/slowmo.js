@@ -6,7 +6,7 @@
 
 import * as bus from './bus.js';
 import * as snapshot from './snapshot.js';
-import { relay } from './relay.js';
+import { isNews } from './relay.js';
 
 export class SlowMotion {
   /**
@@ -135,7 +135,7 @@ export class SlowMotion {
     } finally {
       release();
     }
-    const beats = held.filter((b) => b.t > relay.startT);
+    const beats = held.filter(isNews);
     const shown = beats.filter((b) => !b.heartbeat).length;
     const run = ++this.run;
     this.playing = true;

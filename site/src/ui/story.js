@@ -10,7 +10,7 @@ import { h, $, clear, fmtTime } from './dom.js';
 import { t, getLang, reasonText, onLang } from '../i18n.js';
 import { compKey } from './colors.js';
 import * as bus from './bus.js';
-import { relay, recordsOf } from './relay.js';
+import { recordsOf, isNews } from './relay.js';
 import { parseEventMessage } from './events.js';
 
 const MAX_DOM_ROWS = 400; // rows kept in the DOM (older ones are dropped from view, not from kubeplay.beats())
@@ -120,7 +120,7 @@ export class StoryPanel {
   }
 
   shows(b) {
-    if (!b || b.t <= relay.startT) return false; // start-up is not news
+    if (!b || !isNews(b)) return false; // start-up is not news
     if (b.heartbeat && !this.heartbeats) return false;
     if (this.mode === 'k8s') return b.kind === 'event';
     return true;
