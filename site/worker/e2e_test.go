@@ -86,13 +86,16 @@ func startWrangler(t *testing.T, config, site, persist string) *wrangler {
 	exited := make(chan error, 1)
 	go func() { exited <- w.cmd.Wait() }()
 	t.Cleanup(func() { w.stop(exited) })
-	deadline := time.Now().Add(4 * time.Minute)
-	for time.Now().Before(deadline) {
+	// Ask again every second until the worker answers, wrangler exits or 4 minutes pass.
+	deadline := time.After(4 * time.Minute)
+	for {
 		select {
 		case err := <-exited:
 			exited <- err
 			t.Fatalf("wrangler dev exited (%v):\n%s", err, w.out.String())
-		default:
+		case <-deadline:
+			t.Fatalf("wrangler dev did not become ready:\n%s", w.out.String())
+		case <-time.After(time.Second):
 		}
 		if resp, err := http.Get(w.base + "/"); err == nil {
 			resp.Body.Close()
@@ -100,10 +103,7 @@ func startWrangler(t *testing.T, config, site, persist string) *wrangler {
 				return w
 			}
 		}
-		time.Sleep(300 * time.Millisecond)
 	}
-	t.Fatalf("wrangler dev did not become ready:\n%s", w.out.String())
-	return nil
 }
 
 // stop ends wrangler's whole process group (npx, node, workerd).
@@ -397,6 +397,7 @@ func browserOpensShortLink(t *testing.T, base, id, payload string, want *share.S
 	var mu sync.Mutex
 	var reqID network.RequestID
 	status, finished := 0, false
+	loaded := make(chan struct{}) // closed when the page's GET /api/share/{id} has finished loading
 	var problems []string
 	chromedp.Listen(ctx, func(ev any) {
 		mu.Lock()
@@ -407,8 +408,9 @@ func browserOpensShortLink(t *testing.T, base, id, payload string, want *share.S
 				reqID, status = e.RequestID, int(e.Response.Status)
 			}
 		case *network.EventLoadingFinished:
-			if e.RequestID == reqID {
+			if e.RequestID == reqID && !finished {
 				finished = true
+				close(loaded)
 			}
 		case *cdplog.EventEntryAdded:
 			if strings.Contains(e.Entry.Text, "Content Security Policy") || strings.Contains(e.Entry.Text, "Content-Security-Policy") {
@@ -426,15 +428,9 @@ func browserOpensShortLink(t *testing.T, base, id, payload string, want *share.S
 		t.Fatal(err)
 	}
 	// Wait for the page's own request to GET /api/share/{id}.
-	deadline := time.Now().Add(20 * time.Second)
-	for time.Now().Before(deadline) {
-		mu.Lock()
-		done := finished
-		mu.Unlock()
-		if done {
-			break
-		}
-		time.Sleep(100 * time.Millisecond)
+	select {
+	case <-loaded:
+	case <-time.After(20 * time.Second):
 	}
 	mu.Lock()
 	rid, st, done := reqID, status, finished
