@@ -23,6 +23,8 @@ func BenchmarkPageLoad(b *testing.B) {
 		p.navigate("/")
 		p.waitReady()
 		readyMs += eval[float64](p, `window.__e2e.readyAt`)
+		// Where the time went: the loader's marks (core.js, api.js) and the worker's own ms for the first cluster.
+		b.Logf("load %d: %s", i, eval[string](p, `[...performance.getEntriesByType('mark').filter(m => m.name.startsWith('kubeplay:')).map(m => m.name.slice(9) + ' ' + m.startTime.toFixed(0) + (m.detail && m.detail.workerMs ? ' (worker ' + m.detail.workerMs.toFixed(0) + ')' : '')), 'ready ' + window.__e2e.readyAt.toFixed(0)].join(', ')`))
 		// The core's worker downloads the wasm: its own timeline lists those requests.
 		urls := eval[[]string](p, `kubeplay.call('resources').then((w) => [location.href, ...performance.getEntriesByType('resource').map(e => e.name), ...w.map((r) => r.name)])`)
 		n, size := brotliPayload(b, urls)
