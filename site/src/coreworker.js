@@ -145,45 +145,41 @@ async function load(m) {
     return;
   }
   const total = Number(m.total) || Number(resp.headers.get('Content-Length')) || 0;
+  // The progress bar counts the bytes of a clone, while the browser compiles the response itself: only a
+  // response that came from fetch (with its URL and its place in the HTTP cache) lets the browser keep the
+  // compiled code and skip compiling it on the next visit.
   let loaded = 0;
   let lastPost = 0;
-  const reader = resp.body.getReader();
   let netErr = null;
-  const counted = new ReadableStream({
-    async pull(controller) {
-      let r;
-      try {
-        r = await reader.read();
-      } catch (e) {
-        netErr = e;
-        controller.error(e);
-        return;
+  const counting = (async () => {
+    const reader = /** @type {ReadableStream<Uint8Array>} */ (resp.clone().body).getReader();
+    try {
+      for (;;) {
+        const r = await reader.read();
+        if (r.done) break;
+        loaded += r.value.byteLength;
+        const t = performance.now();
+        if (t - lastPost > 30) {
+          lastPost = t;
+          post({ type: 'progress', loaded, total });
+        }
       }
-      if (r.done) {
-        post({ type: 'progress', loaded, total });
-        controller.close();
-        return;
-      }
-      loaded += r.value.byteLength;
-      const t = performance.now();
-      if (t - lastPost > 30) {
-        lastPost = t;
-        post({ type: 'progress', loaded, total });
-      }
-      controller.enqueue(r.value);
-    },
-    cancel(reason) { reader.cancel(reason); },
-  });
+      post({ type: 'progress', loaded, total });
+    } catch (e) {
+      netErr = e;
+    }
+  })();
   const go = new Go();
   let instance;
   try {
-    if (typeof WebAssembly.instantiateStreaming === 'function') {
-      ({ instance } = await WebAssembly.instantiateStreaming(new Response(counted, { headers: { 'Content-Type': 'application/wasm' } }), go.importObject));
+    if (typeof WebAssembly.instantiateStreaming === 'function' && (resp.headers.get('Content-Type') || '').startsWith('application/wasm')) {
+      ({ instance } = await WebAssembly.instantiateStreaming(resp, go.importObject));
     } else {
-      const buf = await new Response(counted).arrayBuffer();
-      ({ instance } = await WebAssembly.instantiate(buf, go.importObject));
+      ({ instance } = await WebAssembly.instantiate(await resp.arrayBuffer(), go.importObject));
     }
+    await counting;
   } catch (e) {
+    await counting;
     const kind = netErr || (e instanceof TypeError && total && loaded < total) ? 'network' : 'crash';
     post({ type: 'error', kind, detail: String((netErr || e).message || netErr || e) });
     return;

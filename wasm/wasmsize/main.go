@@ -18,9 +18,10 @@ import (
 
 func main() {
 	n := flag.Int("n", 40, "packages to list")
+	funcs := flag.Int("f", 0, "also list the largest functions")
 	flag.Parse()
 	if flag.NArg() != 1 {
-		fmt.Fprintln(os.Stderr, "usage: wasmsize [-n 40] file.wasm")
+		fmt.Fprintln(os.Stderr, "usage: wasmsize [-n 40] [-f 0] file.wasm")
 		os.Exit(2)
 	}
 	b, err := os.ReadFile(flag.Arg(0))
@@ -57,6 +58,18 @@ func main() {
 			break
 		}
 		fmt.Printf("%-48s %10d %5.1f%%\n", r.pkg, r.size, 100*float64(r.size)/float64(total))
+	}
+	if *funcs > 0 {
+		idx := make([]int, len(m.bodies))
+		for i := range idx {
+			idx[i] = i
+		}
+		sort.Slice(idx, func(a, b int) bool { return m.bodies[idx[a]] > m.bodies[idx[b]] })
+		fmt.Printf("\n%-72s %10s\n", "function", "bytes")
+		for _, i := range idx[:min(*funcs, len(idx))] {
+			fmt.Printf("%-72s %10d\n", m.names[m.imports+i], m.bodies[i])
+		}
+		fmt.Println()
 	}
 	fmt.Printf("%-48s %10d\n", "all function code", total)
 	fmt.Printf("%-48s %10d\n", "data segments", m.data)
