@@ -9,6 +9,7 @@
 #   ./build.sh worker   build, then run the Cloudflare Worker locally (wrangler dev --local) on :8787
 #   ./build.sh bench    run the benchmarks and print their figures
 #   ./build.sh sizes    print what the page downloads (brotli) and what the wasm holds, by package
+#   ./build.sh budgets  measure every budgeted figure in the browser beside the native one, as one table
 set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$(pwd)
@@ -140,6 +141,13 @@ test)
 	;;
 bench)
 	go test -run '^$' -bench . -benchmem ./core/...
+	;;
+budgets)
+	# Every budgeted figure (payload, cold load, SchedulingBasic pods/s and heap per pod) in one run, in the
+	# browser beside the same run's native figure (site/e2e BenchmarkBudgets).
+	ensure_test_deps
+	build_all
+	KUBEPLAY_DIST="$DIST" go test ./site/e2e -run '^$' -bench '^BenchmarkBudgets$' -benchtime 1x -timeout 30m -v | grep -v '^=== '
 	;;
 sizes)
 	build_all

@@ -17,31 +17,55 @@ import (
 // BenchmarkPageLoad loads the playground cold (a fresh browser context: empty cache and storage) and
 // reports the brotli payload of everything the visit downloaded and the time to body[data-ready].
 func BenchmarkPageLoad(b *testing.B) {
-	var readyMs, againMs, payload, files float64
-	const marks = `[...performance.getEntriesByType('mark').filter(m => m.name.startsWith('kubeplay:')).map(m => m.name.slice(9) + ' ' + m.startTime.toFixed(0) + (m.detail && m.detail.workerMs ? ' (worker ' + m.detail.workerMs.toFixed(0) + ')' : '')), 'ready ' + window.__e2e.readyAt.toFixed(0)].join(', ')`
+	var readyMs, againMs, workerMs, payload, files float64
 	for i := 0; i < b.N; i++ {
-		p := newTab(b, 1400, 900)
-		p.navigate("/")
-		p.waitReady()
-		readyMs += eval[float64](p, `window.__e2e.readyAt`)
-		// Where the time went: the loader's marks (core.js, api.js) and the worker's own ms for the first cluster.
-		b.Logf("load %d: %s", i, eval[string](p, marks))
-		// The core's worker downloads the wasm: its own timeline lists those requests.
-		urls := eval[[]string](p, `kubeplay.call('resources').then((w) => [location.href, ...performance.getEntriesByType('resource').map(e => e.name), ...w.map((r) => r.name)])`)
-		n, size := brotliPayload(b, urls)
-		payload, files = float64(size), float64(n)
-		// A learner's next visit: the same browser profile, its HTTP cache and the wasm code the browser kept.
-		p.navigate("/")
-		p.waitReady()
-		againMs += eval[float64](p, `window.__e2e.readyAt`)
-		b.Logf("again %d: %s", i, eval[string](p, marks))
-		p.checkConsole()
-		p.cancel()
+		l := coldLoad(b, i, true)
+		readyMs += l.readyMs
+		againMs += l.nextVisitMs
+		workerMs += l.workerMs
+		payload, files = float64(l.payload), float64(l.files)
 	}
 	b.ReportMetric(readyMs/float64(b.N), "ms-to-ready")
 	b.ReportMetric(againMs/float64(b.N), "ms-to-ready-next-visit")
+	b.ReportMetric(workerMs/float64(b.N), "worker-ms-first-cluster")
 	b.ReportMetric(payload, "payload-br-bytes")
 	b.ReportMetric(files, "files")
+}
+
+// loadFigures is what one cold load measured.
+type loadFigures struct {
+	readyMs, nextVisitMs, workerMs float64
+	payload                       int64
+	files                         int
+}
+
+// coldLoad opens the playground in a fresh browser context (empty cache and storage), waits for ready and
+// logs where the time went (the loader's marks and each download's span). With nextVisit it then loads the
+// page again in the same context: a learner's next visit, with the HTTP cache (and whatever compiled code
+// the browser kept).
+func coldLoad(b *testing.B, i int, nextVisit bool) loadFigures {
+	const downloads = `kubeplay.call('resources').then((w) => [...performance.getEntriesByType('resource').map(e => ({name: e.name, start: performance.timeOrigin + e.startTime, end: performance.timeOrigin + e.responseEnd})), ...w].map(r => r.name.split('/').pop() + ' ' + (r.start - performance.timeOrigin).toFixed(0) + '–' + (r.end - performance.timeOrigin).toFixed(0)).join(', '))`
+	const marks = `[...performance.getEntriesByType('mark').filter(m => m.name.startsWith('kubeplay:')).map(m => m.name.slice(9) + ' ' + m.startTime.toFixed(0) + (m.detail && m.detail.workerMs ? ' (worker ' + m.detail.workerMs.toFixed(0) + ')' : '')), 'ready ' + window.__e2e.readyAt.toFixed(0)].join(', ')`
+	const worker = `(performance.getEntriesByName('kubeplay:cluster-up')[0]?.detail?.workerMs) || 0`
+	var f loadFigures
+	p := newTab(b, 1400, 900)
+	defer p.cancel()
+	p.navigate("/")
+	p.waitReady()
+	f.readyMs = eval[float64](p, `window.__e2e.readyAt`)
+	f.workerMs = eval[float64](p, worker)
+	b.Logf("load %d: %s; %s", i, eval[string](p, marks), eval[string](p, downloads))
+	// The core's worker downloads the wasm: its own timeline lists those requests.
+	urls := eval[[]string](p, `kubeplay.call('resources').then((w) => [location.href, ...performance.getEntriesByType('resource').map(e => e.name), ...w.map((r) => r.name)])`)
+	f.files, f.payload = brotliPayload(b, urls)
+	if nextVisit {
+		p.navigate("/")
+		p.waitReady()
+		f.nextVisitMs = eval[float64](p, `window.__e2e.readyAt`)
+		b.Logf("next visit %d: %s; %s", i, eval[string](p, marks), eval[string](p, downloads))
+	}
+	p.checkConsole()
+	return f
 }
 
 // brotliPayload sums the .br size (the raw size when there is none) of every same-site file fetched.
@@ -156,17 +180,25 @@ func benchScaleUp(b *testing.B, tabName string) {
 // 1000 + 10000 pods) in the page's WebAssembly (in the core's worker), and reports its pods/s.
 func BenchmarkBrowserSchedulingBasic(b *testing.B) {
 	for i := 0; i < b.N; i++ {
-		p := newTab(b, 1000, 700)
-		p.navigate("/bench.html?run=1")
-		p.poll(`document.getElementById('result').dataset.done === '1'`, 10*time.Minute)
-		if e := eval[string](p, `document.getElementById('result').dataset.error || ''`); e != "" {
-			b.Fatalf("bench page: %s", e)
-		}
-		b.Logf("%s", eval[string](p, `document.getElementById('result').textContent`))
-		b.ReportMetric(eval[float64](p, `Number(document.getElementById('result').dataset.podsPerSec)`), "pods/s")
-		p.checkConsole()
-		p.cancel()
+		r := browserScheduling(b)
+		b.ReportMetric(r.PodsPerSec, "pods/s")
+		b.ReportMetric(r.RetainedPerPod, "retained-B/pod")
 	}
+}
+
+// browserScheduling runs site/bench.html?run=1 and returns what the page's wasm measured.
+func browserScheduling(b *testing.B) seam.BenchResult {
+	p := newTab(b, 1000, 700)
+	defer p.cancel()
+	p.navigate("/bench.html?run=1")
+	p.poll(`document.getElementById('result').dataset.done === '1'`, 10*time.Minute)
+	if e := eval[string](p, `document.getElementById('result').dataset.error || ''`); e != "" {
+		b.Fatalf("bench page: %s", e)
+	}
+	b.Logf("%s", eval[string](p, `document.getElementById('result').textContent`))
+	r := eval[seam.BenchResult](p, `JSON.parse(document.getElementById('result').dataset.json)`)
+	p.checkConsole()
+	return r
 }
 
 // BenchmarkSeekInATenMinuteSession scrubs the timeline as a learner does (the range's change event) in a
@@ -267,5 +299,75 @@ func logLongFrames(b *testing.B, p *tab, what string) {
 	}](p, `window.__e2e.loafs.splice(0)`)
 	for _, l := range loafs {
 		b.Logf("%s: a long frame of %.0f ms (render %.0f ms), scripts %+v", what, l.Duration, l.Render, l.Scripts)
+	}
+}
+
+// BenchmarkBudgets measures, in one run, every figure the page has a budget for, each beside the same run's
+// native figure for the same work (this process runs the Go code natively; the page runs it as wasm in its
+// worker), and prints them as one table: `./build.sh budgets`.
+func BenchmarkBudgets(b *testing.B) {
+	const loads = 5
+	for it := 0; it < b.N; it++ {
+		// Native: the page's first cluster (the seam's reset, as the worker runs it) and SchedulingBasic.
+		var nativeReset float64
+		for i := 0; i < loads; i++ {
+			k := seam.New()
+			t0 := time.Now()
+			if out := k.Call("reset", []any{`{"seed":1}`}); !strings.Contains(out, `"ok":true`) {
+				b.Fatalf("native reset: %s", out)
+			}
+			nativeReset += float64(time.Since(t0).Microseconds()) / 1e3
+		}
+		nativeReset /= loads
+		native, err := seam.RunSchedulingBench(seam.BenchOptions{Nodes: 5000, InitPods: 1000, Pods: 10000}, time.Now)
+		if err != nil {
+			b.Fatal(err)
+		}
+		// The browser: five cold loads (each with a next visit), then bench.html.
+		var ready, again, worker float64
+		var payload int64
+		for i := 0; i < loads; i++ {
+			l := coldLoad(b, i, true)
+			ready += l.readyMs / loads
+			again += l.nextVisitMs / loads
+			worker += l.workerMs / loads
+			payload = l.payload
+		}
+		page := browserScheduling(b)
+
+		rows := []struct {
+			what           string
+			figure, native float64
+			unit, budget   string
+			ok             bool
+			digits         int
+		}{
+			{"payload, brotli, everything the first visit downloads", float64(payload) / 1e6, 0, "MB", "≤ 2.0 MB (≤ 2.5 MB with every kind served)", payload <= 2_000_000, 3},
+			{"cold load to ready, average of 5 fresh browser contexts", ready, 0, "ms", "≤ 1000 ms", ready <= 1000, 0},
+			{"next visit to ready (HTTP cache), average of 5", again, 0, "ms", "", true, 0},
+			{"first cluster (reset), in the worker vs native", worker, nativeReset, "ms", "", true, 1},
+			{"SchedulingBasic 5000 nodes, 10000 pods", page.PodsPerSec, native.PodsPerSec, "pods/s", "≥ 2040 pods/s", page.PodsPerSec >= 2040, 0},
+			{"heap retained per measured pod", page.RetainedPerPod, native.RetainedPerPod, "bytes", "≤ 4096 bytes", page.RetainedPerPod <= 4096, 0},
+		}
+		var t strings.Builder
+		fmt.Fprintf(&t, "\n%-58s %12s %12s %8s  %-44s %s\n", "figure", "browser", "native", "ratio", "budget", "")
+		for _, r := range rows {
+			ratio, nat := "", ""
+			if r.native > 0 {
+				ratio = fmt.Sprintf("%.2f×", r.figure/r.native)
+				nat = fmt.Sprintf("%.*f %s", r.digits, r.native, r.unit)
+			}
+			mark := ""
+			if r.budget != "" {
+				mark = map[bool]string{true: "met", false: "NOT MET"}[r.ok]
+			}
+			fmt.Fprintf(&t, "%-58s %12s %12s %8s  %-44s %s\n", r.what, fmt.Sprintf("%.*f %s", r.digits, r.figure, r.unit), nat, ratio, r.budget, mark)
+		}
+		b.Log(t.String())
+		b.ReportMetric(float64(payload), "payload-br-bytes")
+		b.ReportMetric(ready, "ms-to-ready")
+		b.ReportMetric(page.PodsPerSec, "pods/s")
+		b.ReportMetric(page.PodsPerSec/native.PodsPerSec, "pods/s-vs-native")
+		b.ReportMetric(page.RetainedPerPod, "retained-B/pod")
 	}
 }

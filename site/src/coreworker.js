@@ -127,6 +127,9 @@ function answer(m) {
 }
 
 async function load(m) {
+  // The wasm's download starts first: wasm_exec.js (a blocking importScripts) loads while it streams in.
+  const fetching = fetch(m.wasm);
+  fetching.catch(() => {});
   try {
     importScripts('wasm_exec.js');
   } catch (e) {
@@ -135,7 +138,7 @@ async function load(m) {
   }
   let resp;
   try {
-    resp = await fetch(m.wasm);
+    resp = await fetching;
   } catch (e) {
     post({ type: 'error', kind: 'network', detail: String(e && e.message ? e.message : e) });
     return;
