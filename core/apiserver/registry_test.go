@@ -1,6 +1,7 @@
 package apiserver
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -320,6 +321,32 @@ func TestServicesGetClusterIPsAndNodePorts(t *testing.T) {
 	_, err = do(t, srv, &request.Request{Verb: "create", Resource: "services", Namespace: "default", Body: outside})
 	if err == nil || !strings.Contains(err.Error(), "The range of valid IPs is 10.96.0.0/16") {
 		t.Errorf("10.100.0.5 outside the range: %v", err)
+	}
+}
+
+// A headless Service keeps clusterIP None and gets clusterIPs ["None"] (so
+// kubectl's CLUSTER-IP prints None); with a selector it is SingleStack IPv4,
+// without one RequireDualStack, as kube-apiserver defaults them.
+func TestHeadlessServicesGetClusterIPsNone(t *testing.T) {
+	_, srv := newTestServer(t)
+	for _, tc := range []struct {
+		name     string
+		selector map[string]string
+		policy   api.IPFamilyPolicy
+		families []api.IPFamily
+	}{
+		{"db", map[string]string{"app": "db"}, api.IPFamilyPolicySingleStack, []api.IPFamily{api.IPv4Protocol}},
+		{"external", nil, api.IPFamilyPolicyRequireDualStack, []api.IPFamily{api.IPv4Protocol, api.IPv6Protocol}},
+	} {
+		svc := &api.Service{ObjectMeta: api.ObjectMeta{Name: tc.name}, Spec: api.ServiceSpec{ClusterIP: api.ClusterIPNone,
+			Selector: tc.selector, Ports: []api.ServicePort{{Port: 3306}}}}
+		got := mustDo(t, srv, &request.Request{Verb: "create", Resource: "services", Namespace: "default", Body: svc}).(*api.Service)
+		if got.Spec.ClusterIP != "None" || len(got.Spec.ClusterIPs) != 1 || got.Spec.ClusterIPs[0] != "None" {
+			t.Errorf("%s: clusterIP %q, clusterIPs %q, want None and [None]", tc.name, got.Spec.ClusterIP, got.Spec.ClusterIPs)
+		}
+		if got.Spec.IPFamilyPolicy == nil || *got.Spec.IPFamilyPolicy != tc.policy || fmt.Sprint(got.Spec.IPFamilies) != fmt.Sprint(tc.families) {
+			t.Errorf("%s: ipFamilyPolicy %v, ipFamilies %v, want %s %v", tc.name, got.Spec.IPFamilyPolicy, got.Spec.IPFamilies, tc.policy, tc.families)
+		}
 	}
 }
 

@@ -190,11 +190,25 @@ func setService(svc *api.Service) {
 		if s.InternalTrafficPolicy == nil {
 			s.InternalTrafficPolicy = ptr(api.ServiceInternalTrafficPolicy("Cluster"))
 		}
+		// A headless Service without a selector defaults to
+		// RequireDualStack, which on a single-stack cluster names both
+		// families (the service REST storage's initIPFamilyFields).
 		if s.IPFamilyPolicy == nil {
-			s.IPFamilyPolicy = ptr(api.IPFamilyPolicy("SingleStack"))
+			if s.ClusterIP == api.ClusterIPNone && len(s.Selector) == 0 {
+				s.IPFamilyPolicy = ptr(api.IPFamilyPolicyRequireDualStack)
+			} else {
+				s.IPFamilyPolicy = ptr(api.IPFamilyPolicySingleStack)
+			}
 		}
 		if len(s.IPFamilies) == 0 {
-			s.IPFamilies = []api.IPFamily{"IPv4"}
+			s.IPFamilies = []api.IPFamily{api.IPv4Protocol}
+		}
+		if len(s.IPFamilies) == 1 && s.ClusterIP == api.ClusterIPNone && *s.IPFamilyPolicy != api.IPFamilyPolicySingleStack {
+			other := api.IPv6Protocol
+			if s.IPFamilies[0] == api.IPv6Protocol {
+				other = api.IPv4Protocol
+			}
+			s.IPFamilies = append(s.IPFamilies, other)
 		}
 	}
 }
