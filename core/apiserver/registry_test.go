@@ -394,3 +394,23 @@ func TestListsFilterBySelectorsInKeyOrder(t *testing.T) {
 		})
 	}
 }
+
+// stringData is write-only: the apiserver merges it into data (over the same
+// keys) and stores no stringData, so `kubectl get secret` counts its keys.
+func TestSecretStringDataIsMergedIntoData(t *testing.T) {
+	_, srv := newTestServer(t)
+	sec := &api.Secret{ObjectMeta: api.ObjectMeta{Name: "basic"}, Type: "kubernetes.io/basic-auth",
+		Data:       map[string][]byte{"username": []byte("old"), "extra": []byte("x")},
+		StringData: map[string]string{"username": "admin", "password": "t0p-Secret"}}
+	mustDo(t, srv, &request.Request{Verb: "create", Resource: "secrets", Namespace: "default", Body: sec})
+	got := mustDo(t, srv, &request.Request{Verb: "get", Resource: "secrets", Namespace: "default", Name: "basic"}).(*api.Secret)
+	want := map[string]string{"username": "admin", "password": "t0p-Secret", "extra": "x"}
+	if len(got.Data) != len(want) || got.StringData != nil {
+		t.Fatalf("data %v, stringData %v; want data %v and no stringData", got.Data, got.StringData, want)
+	}
+	for k, v := range want {
+		if string(got.Data[k]) != v {
+			t.Errorf("data[%s] = %q, want %q", k, got.Data[k], v)
+		}
+	}
+}

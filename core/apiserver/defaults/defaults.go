@@ -30,6 +30,7 @@ func Default(obj api.Object) {
 		if o.Type == "" {
 			o.Type = api.SecretTypeOpaque
 		}
+		mergeStringData(o)
 	case *api.Node:
 		if o.Status.Allocatable == nil && o.Status.Capacity != nil {
 			o.Status.Allocatable = api.ResourceList{}
@@ -287,4 +288,21 @@ func setSubjects(subjects []api.Subject) {
 			s.APIGroup = rbacGroup
 		}
 	}
+}
+
+// mergeStringData does what decoding a v1 Secret into the apiserver's
+// internal type does: stringData is write-only, its entries are merged into
+// data (over the same keys) and it is not stored.
+func mergeStringData(s *api.Secret) {
+	if s.StringData == nil {
+		return
+	}
+	data := make(map[string][]byte, len(s.Data)+len(s.StringData))
+	for k, v := range s.Data {
+		data[k] = v
+	}
+	for k, v := range s.StringData {
+		data[k] = []byte(v)
+	}
+	s.Data, s.StringData = data, nil
 }
