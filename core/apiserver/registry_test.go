@@ -414,3 +414,25 @@ func TestSecretStringDataIsMergedIntoData(t *testing.T) {
 		}
 	}
 }
+
+// A Pod created with scheduling gates gets PodScheduled=False, reason
+// SchedulingGated, from the pod strategy (kubectl get pod: SchedulingGated).
+func TestGatedPodsAreCreatedSchedulingGated(t *testing.T) {
+	_, srv := newTestServer(t)
+	p := pod("default", "gated", nil)
+	p.Spec.SchedulingGates = []api.PodSchedulingGate{{Name: "example.com/foo"}}
+	createPod(t, srv, p)
+	createPod(t, srv, pod("default", "free", nil))
+	got, _ := getPod(t, srv, "default", "gated")
+	if len(got.Status.Conditions) != 1 {
+		t.Fatalf("conditions %+v, want one PodScheduled", got.Status.Conditions)
+	}
+	c := got.Status.Conditions[0]
+	if c.Type != api.PodScheduled || c.Status != api.ConditionFalse || c.Reason != "SchedulingGated" ||
+		c.Message != "Scheduling is blocked due to non-empty scheduling gates" {
+		t.Errorf("condition %+v", c)
+	}
+	if free, _ := getPod(t, srv, "default", "free"); len(free.Status.Conditions) != 0 {
+		t.Errorf("an ungated pod has conditions %+v", free.Status.Conditions)
+	}
+}

@@ -403,7 +403,7 @@ func (w *podWorker) runtimeSpec(c *container, img *images.Image, env map[string]
 	for _, p := range c.spec.Ports {
 		ports = append(ports, p.ContainerPort)
 	}
-	return runtime.Spec{Image: img, Command: c.spec.Command, Args: c.spec.Args, Env: env,
+	return runtime.Spec{Image: img, Command: expandAll(c.spec.Command, env), Args: expandAll(c.spec.Args, env), Env: env,
 		MemoryLimit: limit, Ports: ports, PodName: w.pod.Name, PodIP: w.ip,
 		Hostname: w.pod.Spec.Hostname, Files: w.mountedFiles(c)}
 }
