@@ -188,3 +188,90 @@ func (w *podWorker) resourceFieldValue(self *api.Container, ref *api.ResourceFie
 	}
 	return "", fmt.Errorf("unsupported container resource : %v", ref.Resource)
 }
+
+// managedFiles are the files the kubelet writes for every container of the
+// pod: /etc/hosts (managedHostsFileContent, with the pod's hostAliases) and,
+// when the pod sets dnsPolicy None or a dnsConfig, the /etc/resolv.conf the
+// runtime writes from the kubelet's DNS config (GetPodDNS, appendDNSConfig).
+func (w *podWorker) managedFiles() map[string][]string {
+	p := w.pod
+	host := p.Spec.Hostname
+	if host == "" {
+		host = p.Name
+	}
+	hostLine := w.ip + "\t" + host
+	if p.Spec.Subdomain != "" {
+		hostLine = fmt.Sprintf("%s\t%s.%s.%s.svc.cluster.local\t%s", w.ip, host, p.Spec.Subdomain, p.Namespace, host)
+	}
+	hosts := []string{"# Kubernetes-managed hosts file.", "127.0.0.1\tlocalhost", "::1\tlocalhost ip6-localhost ip6-loopback",
+		"fe00::0\tip6-localnet", "fe00::0\tip6-mcastprefix", "fe00::1\tip6-allnodes", "fe00::2\tip6-allrouters", hostLine}
+	if len(p.Spec.HostAliases) > 0 {
+		hosts = append(hosts, "", "# Entries added by HostAliases.")
+		for _, a := range p.Spec.HostAliases {
+			hosts = append(hosts, a.IP+"\t"+strings.Join(a.Hostnames, "\t"))
+		}
+	}
+	files := map[string][]string{"/etc/hosts": hosts}
+	clusterFirst := p.Spec.DNSPolicy == api.DNSClusterFirstWithHostNet ||
+		(p.Spec.DNSPolicy == api.DNSClusterFirst || p.Spec.DNSPolicy == "") && !p.Spec.HostNetwork
+	if p.Spec.DNSPolicy != api.DNSNone && (p.Spec.DNSConfig == nil || !clusterFirst) {
+		// The runtime's own resolv.conf (the node's for dnsPolicy Default).
+		return files
+	}
+	var servers, searches []string
+	options := []string{}
+	if p.Spec.DNSPolicy != api.DNSNone {
+		// ClusterFirst: the cluster's DNS Service and search path first.
+		servers = []string{clusterDNS}
+		searches = []string{p.Namespace + ".svc.cluster.local", "svc.cluster.local", "cluster.local"}
+		options = []string{"ndots:5"}
+	}
+	if c := p.Spec.DNSConfig; c != nil {
+		servers = appendNew(servers, c.Nameservers...)
+		searches = appendNew(searches, c.Searches...)
+		for _, o := range c.Options {
+			opt := o.Name
+			if o.Value != nil && *o.Value != "" {
+				opt += ":" + *o.Value
+			}
+			replaced := false
+			for i, old := range options {
+				if name, _, _ := strings.Cut(old, ":"); name == o.Name {
+					options[i], replaced = opt, true
+				}
+			}
+			if !replaced {
+				options = append(options, opt)
+			}
+		}
+	}
+	var resolv []string
+	if len(searches) > 0 {
+		resolv = append(resolv, "search "+strings.Join(searches, " "))
+	}
+	for _, s := range servers {
+		resolv = append(resolv, "nameserver "+s)
+	}
+	if len(options) > 0 {
+		resolv = append(resolv, "options "+strings.Join(options, " "))
+	}
+	files["/etc/resolv.conf"] = resolv
+	return files
+}
+
+// clusterDNS is kind's kubelet clusterDNS (the kube-dns Service).
+const clusterDNS = "10.96.0.10"
+
+// appendNew is omitDuplicates(append(list, more...)).
+func appendNew(list []string, more ...string) []string {
+	for _, m := range more {
+		dup := false
+		for _, l := range list {
+			dup = dup || l == m
+		}
+		if !dup {
+			list = append(list, m)
+		}
+	}
+	return list
+}

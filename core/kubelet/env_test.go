@@ -1,6 +1,7 @@
 package kubelet
 
 import (
+	"strings"
 	"testing"
 
 	"kubeplay/core/api"
@@ -57,5 +58,27 @@ func TestServiceEnvVariablesAsTheKubelet(t *testing.T) {
 		Ports: []api.ServicePort{{Port: 3306}}}})
 	if len(headless) != 0 {
 		t.Errorf("a headless Service gives variables %v", headless)
+	}
+}
+
+func TestManagedHostsAndResolvConf(t *testing.T) {
+	two := "2"
+	p := &api.Pod{ObjectMeta: api.ObjectMeta{Name: "web", Namespace: "shop"}, Spec: api.PodSpec{
+		HostAliases: []api.HostAlias{{IP: "10.1.2.3", Hostnames: []string{"foo.remote", "bar.remote"}}},
+		DNSConfig: &api.PodDNSConfig{Nameservers: []string{"192.0.2.1"}, Searches: []string{"my.dns.search.suffix"},
+			Options: []api.PodDNSConfigOption{{Name: "ndots", Value: &two}, {Name: "edns0"}}}}}
+	files := (&podWorker{pod: p, ip: "10.244.1.5"}).managedFiles()
+	hosts := strings.Join(files["/etc/hosts"], "\n")
+	if !strings.HasSuffix(hosts, "10.244.1.5\tweb\n\n# Entries added by HostAliases.\n10.1.2.3\tfoo.remote\tbar.remote") {
+		t.Errorf("/etc/hosts:\n%s", hosts)
+	}
+	// ClusterFirst with a dnsConfig: the cluster's first, the pod's after.
+	want := "search shop.svc.cluster.local svc.cluster.local cluster.local my.dns.search.suffix\nnameserver 10.96.0.10\nnameserver 192.0.2.1\noptions ndots:2 edns0"
+	if got := strings.Join(files["/etc/resolv.conf"], "\n"); got != want {
+		t.Errorf("/etc/resolv.conf:\n%s\nwant\n%s", got, want)
+	}
+	p.Spec.DNSConfig = nil
+	if _, ok := (&podWorker{pod: p, ip: "10.244.1.5"}).managedFiles()["/etc/resolv.conf"]; ok {
+		t.Error("a pod without dnsConfig got a kubelet resolv.conf instead of the runtime's")
 	}
 }

@@ -177,6 +177,10 @@ func (t *tools) print(s string) {
 // files is what a path holds in the container, "" when it does not exist.
 func (t *tools) file(path string) (string, bool) {
 	p := t.p
+	if lines, ok := p.spec.Files[path]; ok && (path == "/etc/hosts" || path == "/etc/resolv.conf") {
+		// What the kubelet wrote for the pod (hostAliases, dnsConfig).
+		return strings.Join(lines, "\n") + "\n", true
+	}
 	switch path {
 	case "/etc/hostname":
 		return p.spec.hostname() + "\n", true
