@@ -1,6 +1,7 @@
 package apiserver
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -323,6 +324,32 @@ func TestServicesGetClusterIPsAndNodePorts(t *testing.T) {
 	}
 }
 
+// A headless Service keeps clusterIP None and gets clusterIPs ["None"] (so
+// kubectl's CLUSTER-IP prints None); with a selector it is SingleStack IPv4,
+// without one RequireDualStack, as kube-apiserver defaults them.
+func TestHeadlessServicesGetClusterIPsNone(t *testing.T) {
+	_, srv := newTestServer(t)
+	for _, tc := range []struct {
+		name     string
+		selector map[string]string
+		policy   api.IPFamilyPolicy
+		families []api.IPFamily
+	}{
+		{"db", map[string]string{"app": "db"}, api.IPFamilyPolicySingleStack, []api.IPFamily{api.IPv4Protocol}},
+		{"external", nil, api.IPFamilyPolicyRequireDualStack, []api.IPFamily{api.IPv4Protocol, api.IPv6Protocol}},
+	} {
+		svc := &api.Service{ObjectMeta: api.ObjectMeta{Name: tc.name}, Spec: api.ServiceSpec{ClusterIP: api.ClusterIPNone,
+			Selector: tc.selector, Ports: []api.ServicePort{{Port: 3306}}}}
+		got := mustDo(t, srv, &request.Request{Verb: "create", Resource: "services", Namespace: "default", Body: svc}).(*api.Service)
+		if got.Spec.ClusterIP != "None" || len(got.Spec.ClusterIPs) != 1 || got.Spec.ClusterIPs[0] != "None" {
+			t.Errorf("%s: clusterIP %q, clusterIPs %q, want None and [None]", tc.name, got.Spec.ClusterIP, got.Spec.ClusterIPs)
+		}
+		if got.Spec.IPFamilyPolicy == nil || *got.Spec.IPFamilyPolicy != tc.policy || fmt.Sprint(got.Spec.IPFamilies) != fmt.Sprint(tc.families) {
+			t.Errorf("%s: ipFamilyPolicy %v, ipFamilies %v, want %s %v", tc.name, got.Spec.IPFamilyPolicy, got.Spec.IPFamilies, tc.policy, tc.families)
+		}
+	}
+}
+
 func TestListsFilterBySelectorsInKeyOrder(t *testing.T) {
 	_, srv := newTestServer(t)
 	for _, n := range []string{"c", "a", "b"} {
@@ -365,5 +392,47 @@ func TestListsFilterBySelectorsInKeyOrder(t *testing.T) {
 				t.Errorf("list meta %+v kind %s", l.ListMeta, l.Kind)
 			}
 		})
+	}
+}
+
+// stringData is write-only: the apiserver merges it into data (over the same
+// keys) and stores no stringData, so `kubectl get secret` counts its keys.
+func TestSecretStringDataIsMergedIntoData(t *testing.T) {
+	_, srv := newTestServer(t)
+	sec := &api.Secret{ObjectMeta: api.ObjectMeta{Name: "basic"}, Type: "kubernetes.io/basic-auth",
+		Data:       map[string][]byte{"username": []byte("old"), "extra": []byte("x")},
+		StringData: map[string]string{"username": "admin", "password": "t0p-Secret"}}
+	mustDo(t, srv, &request.Request{Verb: "create", Resource: "secrets", Namespace: "default", Body: sec})
+	got := mustDo(t, srv, &request.Request{Verb: "get", Resource: "secrets", Namespace: "default", Name: "basic"}).(*api.Secret)
+	want := map[string]string{"username": "admin", "password": "t0p-Secret", "extra": "x"}
+	if len(got.Data) != len(want) || got.StringData != nil {
+		t.Fatalf("data %v, stringData %v; want data %v and no stringData", got.Data, got.StringData, want)
+	}
+	for k, v := range want {
+		if string(got.Data[k]) != v {
+			t.Errorf("data[%s] = %q, want %q", k, got.Data[k], v)
+		}
+	}
+}
+
+// A Pod created with scheduling gates gets PodScheduled=False, reason
+// SchedulingGated, from the pod strategy (kubectl get pod: SchedulingGated).
+func TestGatedPodsAreCreatedSchedulingGated(t *testing.T) {
+	_, srv := newTestServer(t)
+	p := pod("default", "gated", nil)
+	p.Spec.SchedulingGates = []api.PodSchedulingGate{{Name: "example.com/foo"}}
+	createPod(t, srv, p)
+	createPod(t, srv, pod("default", "free", nil))
+	got, _ := getPod(t, srv, "default", "gated")
+	if len(got.Status.Conditions) != 1 {
+		t.Fatalf("conditions %+v, want one PodScheduled", got.Status.Conditions)
+	}
+	c := got.Status.Conditions[0]
+	if c.Type != api.PodScheduled || c.Status != api.ConditionFalse || c.Reason != "SchedulingGated" ||
+		c.Message != "Scheduling is blocked due to non-empty scheduling gates" {
+		t.Errorf("condition %+v", c)
+	}
+	if free, _ := getPod(t, srv, "default", "free"); len(free.Status.Conditions) != 0 {
+		t.Errorf("an ungated pod has conditions %+v", free.Status.Conditions)
 	}
 }

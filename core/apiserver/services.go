@@ -116,6 +116,11 @@ func (s *Server) allocate(r *resource, obj api.Object) error {
 			svc.Spec.IPFamilyPolicy = &p
 		}
 	}
+	if svc.Spec.Type != api.ServiceTypeExternalName && svc.Spec.ClusterIP == api.ClusterIPNone {
+		// A headless Service: clusterIPs is ["None"] (its IP families are
+		// defaulted in defaults.setService).
+		svc.Spec.ClusterIPs = []string{api.ClusterIPNone}
+	}
 	if svc.Spec.Type == api.ServiceTypeNodePort || svc.Spec.Type == api.ServiceTypeLoadBalancer {
 		taken := map[int32]bool{}
 		for i := range svc.Spec.Ports {

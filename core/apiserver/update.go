@@ -256,6 +256,11 @@ func prepareForCreate(r *resource, obj api.Object) {
 	switch o := obj.(type) {
 	case *api.Pod:
 		o.Status = api.PodStatus{Phase: api.PodPending, QOSClass: qosClass(o)}
+		if len(o.Spec.SchedulingGates) > 0 {
+			// applySchedulingGatedCondition: a gated Pod says why it waits.
+			o.Status.Conditions = []api.PodCondition{{Type: api.PodScheduled, Status: api.ConditionFalse,
+				Reason: api.PodReasonSchedulingGated, Message: "Scheduling is blocked due to non-empty scheduling gates"}}
+		}
 		return
 	case *api.Namespace:
 		o.Status = api.NamespaceStatus{Phase: api.NamespaceActive}

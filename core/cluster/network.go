@@ -169,51 +169,6 @@ func (c *Cluster) podHTTP(ip string, port int32, path string) (string, int, bool
 	return "", 0, true
 }
 
-// ServiceEnv is what the kubelet puts in a container's environment for the
-// namespace's Services (and the kubernetes Service).
-func (n podNetwork) ServiceEnv() map[string]string {
-	env := map[string]string{}
-	add := func(s *api.Service) {
-		if s.Spec.ClusterIP == "" || s.Spec.ClusterIP == "None" || len(s.Spec.Ports) == 0 {
-			return
-		}
-		name := strings.ToUpper(strings.ReplaceAll(s.Name, "-", "_"))
-		p := s.Spec.Ports[0]
-		proto := strings.ToLower(string(p.Protocol))
-		if proto == "" {
-			proto = "tcp"
-		}
-		env[name+"_SERVICE_HOST"] = s.Spec.ClusterIP
-		env[name+"_SERVICE_PORT"] = fmt.Sprint(p.Port)
-		if p.Name != "" {
-			env[name+"_SERVICE_PORT_"+strings.ToUpper(strings.ReplaceAll(p.Name, "-", "_"))] = fmt.Sprint(p.Port)
-		}
-		env[name+"_PORT"] = fmt.Sprintf("%s://%s:%d", proto, s.Spec.ClusterIP, p.Port)
-		for _, p := range s.Spec.Ports {
-			proto := strings.ToLower(string(p.Protocol))
-			if proto == "" {
-				proto = "tcp"
-			}
-			pre := fmt.Sprintf("%s_PORT_%d_%s", name, p.Port, strings.ToUpper(proto))
-			env[pre] = fmt.Sprintf("%s://%s:%d", proto, s.Spec.ClusterIP, p.Port)
-			env[pre+"_PROTO"] = proto
-			env[pre+"_PORT"] = fmt.Sprint(p.Port)
-			env[pre+"_ADDR"] = s.Spec.ClusterIP
-		}
-	}
-	if l, err := n.c.netClient().Resource("services").Namespace(n.ns).List(client.ListOptions{}); err == nil {
-		for _, o := range l.Items {
-			add(o.(*api.Service))
-		}
-	}
-	if n.ns != "default" {
-		if s := n.service("default", "kubernetes"); s != nil {
-			add(s)
-		}
-	}
-	return env
-}
-
 // Nameserver is the kube-dns Service's ClusterIP (kind: 10.96.0.10).
 func (n podNetwork) Nameserver() string {
 	if s := n.service("kube-system", "kube-dns"); s != nil && s.Spec.ClusterIP != "" {

@@ -198,6 +198,11 @@ func lineOf(n *yaml.Node, fieldPath string) int {
 
 // classifyDoc resolves a document's kind, or records kubectl's error for it.
 func classifyDoc(d *doc, source string, kindFor kindMapper) {
+	if d.raw != nil {
+		// autoscaling/v1 HorizontalPodAutoscaler: the server converts it to
+		// the stored autoscaling/v2.
+		d.raw, _ = api.ConvertToServedVersion(d.raw)
+	}
 	raw := d.raw
 	apiVersion, _ := raw["apiVersion"].(string)
 	kind, _ := raw["kind"].(string)

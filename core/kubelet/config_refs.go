@@ -189,6 +189,7 @@ func (w *podWorker) waitForVolumes() bool {
 // missing reference that is not optional is an error (the container waits
 // in CreateContainerConfigError).
 func (w *podWorker) containerEnv(c *container) (map[string]string, error) {
+	services := w.serviceEnv()
 	env := map[string]string{}
 	for _, from := range c.spec.EnvFrom {
 		secret, name, opt := false, "", false
@@ -221,8 +222,9 @@ func (w *podWorker) containerEnv(c *container) (map[string]string, error) {
 		}
 	}
 	for _, e := range c.spec.Env {
-		if e.ValueFrom == nil {
-			env[e.Name] = expandEnvRefs(e.Value, env)
+		if e.Value != "" || e.ValueFrom == nil {
+			// $(VAR) names a variable declared before it, or a Service's.
+			env[e.Name] = expandVars(e.Value, lookupIn(env, services))
 			continue
 		}
 		vf := e.ValueFrom
@@ -232,6 +234,13 @@ func (w *podWorker) containerEnv(c *container) (map[string]string, error) {
 		switch {
 		case vf.FieldRef != nil:
 			env[e.Name] = w.fieldValue(vf.FieldRef.FieldPath)
+			continue
+		case vf.ResourceFieldRef != nil:
+			v, err := w.resourceFieldValue(c.spec, vf.ResourceFieldRef)
+			if err != nil {
+				return nil, err
+			}
+			env[e.Name] = v
 			continue
 		case vf.ConfigMapKeyRef != nil:
 			name, key, opt = vf.ConfigMapKeyRef.Name, vf.ConfigMapKeyRef.Key, optional(vf.ConfigMapKeyRef.Optional)
@@ -261,35 +270,13 @@ func (w *podWorker) containerEnv(c *container) (map[string]string, error) {
 		}
 		env[e.Name] = v
 	}
+	// The Services' variables, unless the container names them itself.
+	for k, v := range services {
+		if _, ok := env[k]; !ok {
+			env[k] = v
+		}
+	}
 	return env, nil
-}
-
-// expandEnvRefs expands $(VAR) with variables defined before it.
-func expandEnvRefs(v string, env map[string]string) string {
-	if !strings.Contains(v, "$(") {
-		return v
-	}
-	var b strings.Builder
-	for {
-		i := strings.Index(v, "$(")
-		if i < 0 {
-			b.WriteString(v)
-			return b.String()
-		}
-		j := strings.IndexByte(v[i:], ')')
-		if j < 0 {
-			b.WriteString(v)
-			return b.String()
-		}
-		name := v[i+2 : i+j]
-		b.WriteString(v[:i])
-		if val, ok := env[name]; ok {
-			b.WriteString(val)
-		} else {
-			b.WriteString(v[i : i+j+1])
-		}
-		v = v[i+j+1:]
-	}
 }
 
 // fieldValue is the downward API's value of a fieldRef.

@@ -43,6 +43,8 @@ type Kubelet struct {
 	gen        uint64 // bumped by Stop: timers of an older generation do nothing
 
 	informer *client.Informer
+	// services is the Services cache (the service lister).
+	services *client.Informer
 	workers  map[string]*podWorker // by namespace/name
 
 	present  map[string]*images.Image // images on the node, by ref
@@ -157,6 +159,12 @@ func (k *Kubelet) Start() {
 		})
 	}
 	k.informer.Run()
+	if k.services == nil {
+		// The Services' environment variables come from this cache, as
+		// the kubelet's service lister.
+		k.services = client.NewInformer(k.c, "services", "", client.ListOptions{}, 0)
+	}
+	k.services.Run()
 	// Reconcile: pods that disappeared while the kubelet was away.
 	for _, key := range k.workerKeys() {
 		w := k.workers[key]
@@ -186,6 +194,9 @@ func (k *Kubelet) Stop() {
 	}
 	if k.informer != nil {
 		k.informer.Stop()
+	}
+	if k.services != nil {
+		k.services.Stop()
 	}
 	for _, key := range k.workerKeys() {
 		k.workers[key].freeze()

@@ -403,9 +403,24 @@ func (w *podWorker) runtimeSpec(c *container, img *images.Image, env map[string]
 	for _, p := range c.spec.Ports {
 		ports = append(ports, p.ContainerPort)
 	}
-	return runtime.Spec{Image: img, Command: c.spec.Command, Args: c.spec.Args, Env: env,
+	return runtime.Spec{Image: img, Command: expandAll(c.spec.Command, env), Args: expandAll(c.spec.Args, env), Env: env,
 		MemoryLimit: limit, Ports: ports, PodName: w.pod.Name, PodIP: w.ip,
-		Hostname: w.pod.Spec.Hostname, Files: w.mountedFiles(c)}
+		Hostname: w.pod.Spec.Hostname, Files: w.containerFiles(c)}
+}
+
+// containerFiles are the files c finds: its volumes' and the kubelet's
+// managed /etc/hosts (and /etc/resolv.conf).
+func (w *podWorker) containerFiles(c *container) map[string][]string {
+	files := w.mountedFiles(c)
+	for p, lines := range w.managedFiles() {
+		if _, mounted := files[p]; !mounted {
+			if files == nil {
+				files = map[string][]string{}
+			}
+			files[p] = lines
+		}
+	}
+	return files
 }
 
 // arm schedules a running container's exit and its probes.

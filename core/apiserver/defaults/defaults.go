@@ -30,6 +30,7 @@ func Default(obj api.Object) {
 		if o.Type == "" {
 			o.Type = api.SecretTypeOpaque
 		}
+		mergeStringData(o)
 	case *api.Node:
 		if o.Status.Allocatable == nil && o.Status.Capacity != nil {
 			o.Status.Allocatable = api.ResourceList{}
@@ -190,11 +191,25 @@ func setService(svc *api.Service) {
 		if s.InternalTrafficPolicy == nil {
 			s.InternalTrafficPolicy = ptr(api.ServiceInternalTrafficPolicy("Cluster"))
 		}
+		// A headless Service without a selector defaults to
+		// RequireDualStack, which on a single-stack cluster names both
+		// families (the service REST storage's initIPFamilyFields).
 		if s.IPFamilyPolicy == nil {
-			s.IPFamilyPolicy = ptr(api.IPFamilyPolicy("SingleStack"))
+			if s.ClusterIP == api.ClusterIPNone && len(s.Selector) == 0 {
+				s.IPFamilyPolicy = ptr(api.IPFamilyPolicyRequireDualStack)
+			} else {
+				s.IPFamilyPolicy = ptr(api.IPFamilyPolicySingleStack)
+			}
 		}
 		if len(s.IPFamilies) == 0 {
-			s.IPFamilies = []api.IPFamily{"IPv4"}
+			s.IPFamilies = []api.IPFamily{api.IPv4Protocol}
+		}
+		if len(s.IPFamilies) == 1 && s.ClusterIP == api.ClusterIPNone && *s.IPFamilyPolicy != api.IPFamilyPolicySingleStack {
+			other := api.IPv6Protocol
+			if s.IPFamilies[0] == api.IPv6Protocol {
+				other = api.IPv4Protocol
+			}
+			s.IPFamilies = append(s.IPFamilies, other)
 		}
 	}
 }
@@ -273,4 +288,21 @@ func setSubjects(subjects []api.Subject) {
 			s.APIGroup = rbacGroup
 		}
 	}
+}
+
+// mergeStringData does what decoding a v1 Secret into the apiserver's
+// internal type does: stringData is write-only, its entries are merged into
+// data (over the same keys) and it is not stored.
+func mergeStringData(s *api.Secret) {
+	if s.StringData == nil {
+		return
+	}
+	data := make(map[string][]byte, len(s.Data)+len(s.StringData))
+	for k, v := range s.Data {
+		data[k] = v
+	}
+	for k, v := range s.StringData {
+		data[k] = []byte(v)
+	}
+	s.Data, s.StringData = data, nil
 }

@@ -156,7 +156,6 @@ func (fakeNet) Lookup(name string) (string, string, bool) {
 	return "", "", false
 }
 func (fakeNet) HTTP(string, int32, string) (string, int, bool) { return "", 0, true }
-func (fakeNet) ServiceEnv() map[string]string                  { return nil }
 func (fakeNet) Nameserver() string                             { return "10.96.0.10" }
 
 // busybox 1.28's nslookup (the DNS debugging docs' image) prints the older

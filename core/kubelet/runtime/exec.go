@@ -21,9 +21,6 @@ type Network interface {
 	// HTTP gets http://host:port/path from whoever serves that address: the
 	// body and status, or refused when nothing listens there.
 	HTTP(host string, port int32, path string) (body string, status int, refused bool)
-	// ServiceEnv is the Services' environment variables of the namespace
-	// (KUBERNETES_SERVICE_HOST...), as the kubelet sets them.
-	ServiceEnv() map[string]string
 	// Nameserver is the cluster DNS Service's address.
 	Nameserver() string
 }
@@ -59,13 +56,6 @@ func (p *Process) RunExec(command []string, ctx ExecContext) (out string, code i
 	sh.start = ctx.Now.Add(-ctx.Elapsed)
 	sh.elapsed = ctx.Elapsed
 	sh.limit = ctx.Elapsed + time.Minute
-	if ctx.Net != nil {
-		for k, v := range ctx.Net.ServiceEnv() {
-			if _, ok := sh.env[k]; !ok {
-				sh.env[k] = v
-			}
-		}
-	}
 	t := &tools{p: p, sh: sh, ctx: ctx}
 	sh.tools = t.run
 	code = sh.run(parseScript(script))
@@ -187,6 +177,10 @@ func (t *tools) print(s string) {
 // files is what a path holds in the container, "" when it does not exist.
 func (t *tools) file(path string) (string, bool) {
 	p := t.p
+	if lines, ok := p.spec.Files[path]; ok && (path == "/etc/hosts" || path == "/etc/resolv.conf") {
+		// What the kubelet wrote for the pod (hostAliases, dnsConfig).
+		return strings.Join(lines, "\n") + "\n", true
+	}
 	switch path {
 	case "/etc/hostname":
 		return p.spec.hostname() + "\n", true
