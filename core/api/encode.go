@@ -49,7 +49,8 @@ func toGeneric(obj Object) any {
 	return v
 }
 
-// DeepCopy returns a deep copy of obj with the same concrete type (a JSON round trip).
+// DeepCopy returns a deep copy of obj with the same concrete type: what a
+// JSON round trip gives (deepcopy.go copies by plan with the same result).
 func DeepCopy(obj Object) Object {
 	if obj == nil {
 		return nil
@@ -61,6 +62,14 @@ func DeepCopy(obj Object) Object {
 	if reflect.ValueOf(obj).IsNil() {
 		return obj
 	}
+	if out, ok := deepCopyFast(obj); ok {
+		return out
+	}
+	return deepCopyJSON(obj, t)
+}
+
+// deepCopyJSON is DeepCopy by marshalling and decoding.
+func deepCopyJSON(obj Object, t reflect.Type) Object {
 	b, err := json.Marshal(obj)
 	if err != nil {
 		panic("api.DeepCopy: " + err.Error())

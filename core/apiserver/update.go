@@ -73,8 +73,21 @@ func (s *Server) patch(ctx *reqCtx, sub string) (api.Object, error) {
 	return s.updateObject(ctx, r, cur, obj, sub)
 }
 
-// patched applies the request's patch to cur and decodes the result.
+// patched applies the request's patch to cur and decodes the result. A JSON
+// merge patch (the kubelet's status writes) is applied to the object
+// directly when api.MergePatchObject can vouch for the same result.
 func (s *Server) patched(r *resource, cur api.Object, req *request.Request) (api.Object, error) {
+	if req.PatchType == MergePatchType && r.custom == nil {
+		if obj, ok := api.MergePatchObject(cur, req.Patch); ok {
+			*obj.GetTypeMeta() = *r.info.New().GetTypeMeta()
+			return obj, nil
+		}
+	}
+	return s.patchedText(r, cur, req)
+}
+
+// patchedText applies the request's patch to cur's JSON and decodes the result.
+func (s *Server) patchedText(r *resource, cur api.Object, req *request.Request) (api.Object, error) {
 	orig, err := json.Marshal(cur)
 	if err != nil {
 		return nil, api.NewInternalError(err)

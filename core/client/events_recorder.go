@@ -32,8 +32,8 @@ type EventsRecorder struct {
 	reportingInstance   string
 	names               nameClock
 
-	cache     map[string]*api.Event // isomorphic key → last recorded event
-	order     []string              // keys in first-seen order, for deterministic sweeps
+	cache     map[uint64][]*api.Event // isomorphicHash → the events recorded with it
+	order     []*api.Event            // cached events in first-seen order, for deterministic sweeps
 	stopTimer func()
 }
 
@@ -41,7 +41,7 @@ type EventsRecorder struct {
 // NewEventsRecorder(c, "default-scheduler", "default-scheduler-demo-control-plane").
 func NewEventsRecorder(c *Client, reportingController, reportingInstance string) *EventsRecorder {
 	return &EventsRecorder{c: c, reportingController: reportingController, reportingInstance: reportingInstance,
-		names: nameClock{}, cache: map[string]*api.Event{}}
+		names: nameClock{}, cache: map[uint64][]*api.Event{}}
 }
 
 // Eventf records an event about regarding (and optionally related), with
@@ -74,6 +74,78 @@ func isomorphicKey(e *api.Event) string {
 	return strings.Join([]string{e.Action, e.Reason, e.ReportingController, e.Message, ref(&e.InvolvedObject), ref(&rel)}, "\x00")
 }
 
+// isomorphicParts lists, in order, the strings isomorphicKey joins, each
+// with the separator byte that follows it (2: none, after the last).
+func isomorphicParts(e *api.Event, f func(part string, sep byte)) {
+	var rel api.ObjectReference
+	if e.Related != nil {
+		rel = *e.Related
+	}
+	f(e.Action, 0)
+	f(e.Reason, 0)
+	f(e.ReportingController, 0)
+	f(e.Message, 0)
+	for i, o := range []*api.ObjectReference{&e.InvolvedObject, &rel} {
+		last := byte(0)
+		if i == 1 {
+			last = 2 // the last part
+		}
+		f(o.Kind, 1)
+		f(o.Namespace, 1)
+		f(o.Name, 1)
+		f(o.UID, 1)
+		f(o.APIVersion, 1)
+		f(o.ResourceVersion, 1)
+		f(o.FieldPath, last)
+	}
+}
+
+// isomorphicHash is the FNV-1a hash of isomorphicKey(e), computed without
+// building the key: events with equal keys have equal hashes.
+func isomorphicHash(e *api.Event) uint64 {
+	const prime = 1099511628211
+	h := uint64(14695981039346656037)
+	isomorphicParts(e, func(part string, sep byte) {
+		for i := 0; i < len(part); i++ {
+			h = (h ^ uint64(part[i])) * prime
+		}
+		if sep < 2 {
+			h = (h ^ uint64(sep)) * prime
+		}
+	})
+	return h
+}
+
+// isomorphic reports whether a and b have the same isomorphicKey.
+func isomorphic(a, b *api.Event) bool {
+	var pa []string
+	separators := false
+	isomorphicParts(a, func(part string, _ byte) {
+		pa = append(pa, part)
+		separators = separators || strings.ContainsAny(part, "\x00\x01")
+	})
+	i, equal := 0, true
+	isomorphicParts(b, func(part string, _ byte) {
+		equal = equal && pa[i] == part
+		separators = separators || strings.ContainsAny(part, "\x00\x01")
+		i++
+	})
+	if separators { // a part holding a separator: only the joined keys tell
+		return isomorphicKey(a) == isomorphicKey(b)
+	}
+	return equal
+}
+
+// lookup returns the cached event isomorphic to ev, if any.
+func (r *EventsRecorder) lookup(h uint64, ev *api.Event) *api.Event {
+	for _, c := range r.cache[h] {
+		if isomorphic(c, ev) {
+			return c
+		}
+	}
+	return nil
+}
+
 func (r *EventsRecorder) record(regarding, related api.Object, eventType, reason, action, note string) *api.Event {
 	if eventType != api.EventTypeNormal && eventType != api.EventTypeWarning {
 		return nil
@@ -104,8 +176,8 @@ func (r *EventsRecorder) record(regarding, related api.Object, eventType, reason
 		}
 	}
 	r.startTimer()
-	key := isomorphicKey(ev)
-	if cached, ok := r.cache[key]; ok {
+	h := isomorphicHash(ev)
+	if cached := r.lookup(h, ev); cached != nil {
 		if cached.Series != nil {
 			cached.Series.Count++
 			cached.Series.LastObservedTime = api.MicroTime{Time: now}
@@ -113,17 +185,17 @@ func (r *EventsRecorder) record(regarding, related api.Object, eventType, reason
 			return cached
 		}
 		cached.Series = &api.EventSeries{Count: 2, LastObservedTime: api.MicroTime{Time: now}}
-		return r.write(key, cached)
+		return r.write(cached)
 	}
 	ev.Name = r.names.name(ref.Name, now)
-	r.cache[key] = ev
-	r.order = append(r.order, key)
-	return r.write(key, ev)
+	r.cache[h] = append(r.cache[h], ev)
+	r.order = append(r.order, ev)
+	return r.write(ev)
 }
 
 // write stores ev: a series is PATCHed (re-created if the server no longer
 // has it), a first occurrence created.
-func (r *EventsRecorder) write(key string, ev *api.Event) *api.Event {
+func (r *EventsRecorder) write(ev *api.Event) *api.Event {
 	events := r.c.Resource("events").Namespace(ev.Namespace)
 	var stored api.Object
 	var err error
@@ -166,24 +238,36 @@ func (r *EventsRecorder) startTimer() {
 func (r *EventsRecorder) sweep() {
 	now := r.c.sim.Now()
 	keep := r.order[:0]
-	var drop []string
-	for _, key := range r.order {
-		ev := r.cache[key]
+	var drop []*api.Event
+	for _, ev := range r.order {
 		if ev.Series != nil {
-			r.write(key, ev)
+			r.write(ev)
 			if now.Sub(ev.Series.LastObservedTime.Time) > SeriesRefresh {
-				drop = append(drop, key)
+				drop = append(drop, ev)
 				continue
 			}
 		} else if now.Sub(ev.EventTime.Time) > SeriesRefresh {
-			drop = append(drop, key)
+			drop = append(drop, ev)
 			continue
 		}
-		keep = append(keep, key)
+		keep = append(keep, ev)
 	}
+	clear(r.order[len(keep):])
 	r.order = keep
-	for _, key := range drop {
-		delete(r.cache, key)
+	for _, ev := range drop {
+		h := isomorphicHash(ev)
+		l := r.cache[h]
+		for i, c := range l {
+			if c == ev {
+				l = append(l[:i], l[i+1:]...)
+				break
+			}
+		}
+		if len(l) == 0 {
+			delete(r.cache, h)
+		} else {
+			r.cache[h] = l
+		}
 	}
 	if len(r.cache) == 0 && r.stopTimer != nil {
 		r.stopTimer()

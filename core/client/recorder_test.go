@@ -245,3 +245,33 @@ func TestEventsRecorderRelatedAndBindingEvent(t *testing.T) {
 		t.Errorf("scheduled event = %+v", e)
 	}
 }
+
+// TestIsomorphicHashIsTheKeysHash keeps the recorder's cache lookup
+// (isomorphicHash, isomorphic) equal to comparing isomorphicKey strings.
+func TestIsomorphicHashIsTheKeysHash(t *testing.T) {
+	fnv := func(s string) uint64 {
+		h := uint64(14695981039346656037)
+		for i := 0; i < len(s); i++ {
+			h = (h ^ uint64(s[i])) * 1099511628211
+		}
+		return h
+	}
+	a := &api.Event{Action: "Binding", Reason: "Scheduled", Message: "m", ReportingController: "default-scheduler",
+		InvolvedObject: api.ObjectReference{Kind: "Pod", Name: "p", Namespace: "default", UID: "u"}}
+	b := *a
+	b.Related = &api.ObjectReference{Kind: "Node", Name: "n"}
+	c := *a
+	c.Message, c.Reason = "x\x00m", "Scheduled" // a separator inside a part
+	d := *a
+	d.Message, d.Reason = "m", "Scheduled\x00x"
+	for _, e := range []*api.Event{a, &b, &c, &d} {
+		if got, want := isomorphicHash(e), fnv(isomorphicKey(e)); got != want {
+			t.Errorf("%+v: hash %x, want the key's %x", e, got, want)
+		}
+		for _, o := range []*api.Event{a, &b, &c, &d} {
+			if got, want := isomorphic(e, o), isomorphicKey(e) == isomorphicKey(o); got != want {
+				t.Errorf("isomorphic(%q, %q) = %v, want %v", isomorphicKey(e), isomorphicKey(o), got, want)
+			}
+		}
+	}
+}

@@ -77,6 +77,9 @@ type Log struct {
 	Disabled bool
 }
 
+// initialRecords is the room a log starts with, on its first record.
+const initialRecords = 4096
+
 // NewLog returns a log stamping records with now().
 func NewLog(now func() time.Time) *Log { return &Log{now: now, Limit: 200000} }
 
@@ -88,6 +91,15 @@ func (l *Log) Add(r Record) {
 	}
 	r.Seq = l.dropped + len(l.records) + 1
 	r.Time = l.now()
+	if cap(l.records) == 0 {
+		// A cluster's start-up alone writes thousands of records: start
+		// with room for them rather than re-growing (copying) the ring.
+		n := initialRecords
+		if l.Limit > 0 && l.Limit < n {
+			n = l.Limit
+		}
+		l.records = make([]Record, 0, n)
+	}
 	if l.Limit > 0 && len(l.records) >= l.Limit {
 		n := l.Limit / 10
 		if n == 0 {
