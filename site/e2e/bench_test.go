@@ -293,6 +293,7 @@ func logLongFrames(b *testing.B, p *tab, what string) {
 		Duration, Render float64
 		Scripts          []struct {
 			Invoker  string
+			Fn       string
 			At       int
 			Duration float64
 		}
