@@ -350,6 +350,42 @@ func TestHeadlessServicesGetClusterIPsNone(t *testing.T) {
 	}
 }
 
+// kind's cluster serves IPv4 only: a Service asking for IPv6 (first or
+// second family) or for RequireDualStack is refused as initIPFamilyFields
+// refuses it; a selectorless headless Service is not checked.
+func TestServicesAskingForFamiliesTheClusterLacksAreRefused(t *testing.T) {
+	_, srv := newTestServer(t)
+	prefer, require := api.IPFamilyPolicyPreferDualStack, api.IPFamilyPolicyRequireDualStack
+	for _, tc := range []struct {
+		name      string
+		policy    *api.IPFamilyPolicy
+		families  []api.IPFamily
+		clusterIP string
+		selector  map[string]string
+		want      string
+	}{
+		{"v6", nil, []api.IPFamily{api.IPv6Protocol}, "", map[string]string{"app": "a"},
+			`Service "v6" is invalid: spec.ipFamilies[0]: Invalid value: "IPv6": not configured on this cluster`},
+		{"v6v4", &prefer, []api.IPFamily{api.IPv6Protocol, api.IPv4Protocol}, "", nil,
+			`Service "v6v4" is invalid: spec.ipFamilies[0]: Invalid value: "IPv6": not configured on this cluster`},
+		{"dual", &require, nil, "", nil,
+			`Service "dual" is invalid: spec.ipFamilyPolicy: Invalid value: "RequireDualStack": this cluster is not configured for dual-stack services`},
+		{"v4", &prefer, []api.IPFamily{api.IPv4Protocol}, "", nil, ""},
+		{"headless", nil, []api.IPFamily{api.IPv6Protocol}, api.ClusterIPNone, nil, ""},
+	} {
+		svc := &api.Service{ObjectMeta: api.ObjectMeta{Name: tc.name}, Spec: api.ServiceSpec{IPFamilyPolicy: tc.policy,
+			IPFamilies: tc.families, ClusterIP: tc.clusterIP, Selector: tc.selector, Ports: []api.ServicePort{{Port: 80}}}}
+		_, err := do(t, srv, &request.Request{Verb: "create", Resource: "services", Namespace: "default", Body: svc})
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != tc.want {
+			t.Errorf("%s: got %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
 func TestListsFilterBySelectorsInKeyOrder(t *testing.T) {
 	_, srv := newTestServer(t)
 	for _, n := range []string{"c", "a", "b"} {
