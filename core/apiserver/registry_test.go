@@ -472,3 +472,22 @@ func TestGatedPodsAreCreatedSchedulingGated(t *testing.T) {
 		t.Errorf("an ungated pod has conditions %+v", free.Status.Conditions)
 	}
 }
+
+// The name of a generateName'd object is generated after mutating
+// admission (registry.Store.Create's BeforeCreate): a mutating plugin's
+// refusal names the generateName, a validating plugin's the generated name.
+func TestAMutatingAdmissionRefusalNamesTheGenerateName(t *testing.T) {
+	_, srv := newTestServer(t)
+	p := &api.Pod{ObjectMeta: api.ObjectMeta{GenerateName: "web-"}, Spec: api.PodSpec{PriorityClassName: "placeholder",
+		Containers: []api.Container{{Name: "c", Image: "nginx"}}}}
+	_, err := do(t, srv, &request.Request{Verb: "create", Resource: "pods", Namespace: "default", Body: p})
+	want := `pods "web-" is forbidden: no PriorityClass with name placeholder was found`
+	if err == nil || err.Error() != want {
+		t.Fatalf("got %v, want %q", err, want)
+	}
+	p.Spec.PriorityClassName = ""
+	got := mustDo(t, srv, &request.Request{Verb: "create", Resource: "pods", Namespace: "default", Body: p}).(*api.Pod)
+	if !strings.HasPrefix(got.Name, "web-") || len(got.Name) != len("web-")+5 {
+		t.Errorf("generated name %q, want web- and five characters", got.Name)
+	}
+}
