@@ -139,18 +139,25 @@ func (s *Server) createObject(ctx *reqCtx, r *resource, obj api.Object) (api.Obj
 	m.CreationTimestamp = api.Time{}
 	s.hooks.Default(obj)
 	prepareForCreate(r, obj)
-	generated := false
-	if m.Name == "" && m.GenerateName != "" {
-		m.Name = GenerateName(s.sim.Rand(), m.GenerateName)
-		generated = true
-	}
 	if on {
-		s.stage("decode", req, fmt.Sprintf("decoded %s %s and applied defaults", r.info.Kind, objectName(m)))
+		name := objectName(m)
+		if m.Name == "" {
+			name += m.GenerateName
+		}
+		s.stage("decode", req, fmt.Sprintf("decoded %s %s and applied defaults", r.info.Kind, name))
 	}
 	ar := &admission.Attributes{Operation: "CREATE", Resource: r.info, Subresource: req.Subresource, Namespace: m.Namespace,
 		Name: m.Name, Object: obj, User: ctx.user, DryRun: req.DryRun}
 	if err := s.admit(ar, req); err != nil {
 		return nil, err
+	}
+	// The name is generated after mutating admission (registry.Store.Create's
+	// BeforeCreate), so a mutating plugin's refusal names the generateName.
+	generated := false
+	if m.Name == "" && m.GenerateName != "" {
+		m.Name = GenerateName(s.sim.Rand(), m.GenerateName)
+		ar.Name = m.Name
+		generated = true
 	}
 	if m.Name == "" && m.GenerateName == "" {
 		return nil, api.NewInvalid(r.info.GroupKind(), "", fieldRequired("metadata.name", "name or generateName is required"))

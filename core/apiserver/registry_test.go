@@ -350,6 +350,42 @@ func TestHeadlessServicesGetClusterIPsNone(t *testing.T) {
 	}
 }
 
+// kind's cluster serves IPv4 only: a Service asking for IPv6 (first or
+// second family) or for RequireDualStack is refused as initIPFamilyFields
+// refuses it; a selectorless headless Service is not checked.
+func TestServicesAskingForFamiliesTheClusterLacksAreRefused(t *testing.T) {
+	_, srv := newTestServer(t)
+	prefer, require := api.IPFamilyPolicyPreferDualStack, api.IPFamilyPolicyRequireDualStack
+	for _, tc := range []struct {
+		name      string
+		policy    *api.IPFamilyPolicy
+		families  []api.IPFamily
+		clusterIP string
+		selector  map[string]string
+		want      string
+	}{
+		{"v6", nil, []api.IPFamily{api.IPv6Protocol}, "", map[string]string{"app": "a"},
+			`Service "v6" is invalid: spec.ipFamilies[0]: Invalid value: "IPv6": not configured on this cluster`},
+		{"v6v4", &prefer, []api.IPFamily{api.IPv6Protocol, api.IPv4Protocol}, "", nil,
+			`Service "v6v4" is invalid: spec.ipFamilies[0]: Invalid value: "IPv6": not configured on this cluster`},
+		{"dual", &require, nil, "", nil,
+			`Service "dual" is invalid: spec.ipFamilyPolicy: Invalid value: "RequireDualStack": this cluster is not configured for dual-stack services`},
+		{"v4", &prefer, []api.IPFamily{api.IPv4Protocol}, "", nil, ""},
+		{"headless", nil, []api.IPFamily{api.IPv6Protocol}, api.ClusterIPNone, nil, ""},
+	} {
+		svc := &api.Service{ObjectMeta: api.ObjectMeta{Name: tc.name}, Spec: api.ServiceSpec{IPFamilyPolicy: tc.policy,
+			IPFamilies: tc.families, ClusterIP: tc.clusterIP, Selector: tc.selector, Ports: []api.ServicePort{{Port: 80}}}}
+		_, err := do(t, srv, &request.Request{Verb: "create", Resource: "services", Namespace: "default", Body: svc})
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != tc.want {
+			t.Errorf("%s: got %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
 func TestListsFilterBySelectorsInKeyOrder(t *testing.T) {
 	_, srv := newTestServer(t)
 	for _, n := range []string{"c", "a", "b"} {
@@ -434,5 +470,24 @@ func TestGatedPodsAreCreatedSchedulingGated(t *testing.T) {
 	}
 	if free, _ := getPod(t, srv, "default", "free"); len(free.Status.Conditions) != 0 {
 		t.Errorf("an ungated pod has conditions %+v", free.Status.Conditions)
+	}
+}
+
+// The name of a generateName'd object is generated after mutating
+// admission (registry.Store.Create's BeforeCreate): a mutating plugin's
+// refusal names the generateName, a validating plugin's the generated name.
+func TestAMutatingAdmissionRefusalNamesTheGenerateName(t *testing.T) {
+	_, srv := newTestServer(t)
+	p := &api.Pod{ObjectMeta: api.ObjectMeta{GenerateName: "web-"}, Spec: api.PodSpec{PriorityClassName: "placeholder",
+		Containers: []api.Container{{Name: "c", Image: "nginx"}}}}
+	_, err := do(t, srv, &request.Request{Verb: "create", Resource: "pods", Namespace: "default", Body: p})
+	want := `pods "web-" is forbidden: no PriorityClass with name placeholder was found`
+	if err == nil || err.Error() != want {
+		t.Fatalf("got %v, want %q", err, want)
+	}
+	p.Spec.PriorityClassName = ""
+	got := mustDo(t, srv, &request.Request{Verb: "create", Resource: "pods", Namespace: "default", Body: p}).(*api.Pod)
+	if !strings.HasPrefix(got.Name, "web-") || len(got.Name) != len("web-")+5 {
+		t.Errorf("generated name %q, want web- and five characters", got.Name)
 	}
 }

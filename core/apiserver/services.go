@@ -85,6 +85,22 @@ func (s *Server) allocate(r *resource, obj api.Object) error {
 	invalid := func(path *field.Path, v any, detail string) error {
 		return api.NewInvalid("Service", name, field.ErrorList{field.Invalid(path, v, detail)})
 	}
+	if svc.Spec.Type != api.ServiceTypeExternalName && (svc.Spec.ClusterIP != api.ClusterIPNone || len(svc.Spec.Selector) > 0) {
+		// initIPFamilyFields: the cluster serves IPv4 only (kind's default).
+		var el field.ErrorList
+		if svc.Spec.IPFamilyPolicy != nil && *svc.Spec.IPFamilyPolicy == api.IPFamilyPolicyRequireDualStack {
+			el = append(el, field.Invalid(field.NewPath("spec", "ipFamilyPolicy"), *svc.Spec.IPFamilyPolicy,
+				"this cluster is not configured for dual-stack services"))
+		}
+		for i, f := range svc.Spec.IPFamilies {
+			if f != api.IPv4Protocol {
+				el = append(el, field.Invalid(field.NewPath("spec", "ipFamilies").Index(i), f, "not configured on this cluster"))
+			}
+		}
+		if len(el) > 0 {
+			return api.NewInvalid("Service", name, el)
+		}
+	}
 	if svc.Spec.Type != api.ServiceTypeExternalName && svc.Spec.ClusterIP != api.ClusterIPNone {
 		if svc.Spec.ClusterIP == "" {
 			n := serviceCIDRSize - 2 - staticBand

@@ -2,6 +2,7 @@ package validation
 
 import (
 	"fmt"
+	"strings"
 
 	"kubeplay/core/api"
 	"kubeplay/core/api/field"
@@ -303,13 +304,14 @@ func ValidateResourceQuota(q *api.ResourceQuota) field.ErrorList {
 func ValidateLimitRange(lr *api.LimitRange) field.ErrorList {
 	errs := ValidateObjectMeta(&lr.ObjectMeta, true, NameIsDNSSubdomain, field.NewPath("metadata"))
 	limits := field.NewPath("spec", "limits")
+	seen := map[api.LimitType]bool{}
 	for i, item := range lr.Spec.Limits {
 		p := limits.Index(i)
-		switch item.Type {
-		case api.LimitTypePod, api.LimitTypeContainer, api.LimitTypePersistentVolumeClaim:
-		default:
-			errs = append(errs, field.NotSupported(p.Child("type"), string(item.Type), []string{"Container", "PersistentVolumeClaim", "Pod"}))
+		errs = append(errs, validateLimitRangeTypeName(string(item.Type), p.Child("type"))...)
+		if seen[item.Type] {
+			errs = append(errs, field.Duplicate(p.Child("type"), item.Type))
 		}
+		seen[item.Type] = true
 		for _, pair := range []struct {
 			name string
 			l    api.ResourceList
@@ -345,6 +347,26 @@ func ValidateLimitRange(lr *api.LimitRange) field.ErrorList {
 				errs = append(errs, field.Invalid(p.Child("defaultRequest").Key(string(k)), dr.String(), fmt.Sprintf("default request value %s is greater than default limit value %s", dr.String(), d.String())))
 			}
 		}
+	}
+	return errs
+}
+
+// validateLimitRangeTypeName: a limit type is a qualified name, and one
+// without a prefix is a standard type (Pod, Container, PersistentVolumeClaim).
+func validateLimitRangeTypeName(value string, p *field.Path) field.ErrorList {
+	var errs field.ErrorList
+	for _, msg := range IsQualifiedName(value) {
+		errs = append(errs, field.Invalid(p, value, msg))
+	}
+	if len(errs) != 0 {
+		return errs
+	}
+	switch api.LimitType(value) {
+	case api.LimitTypePod, api.LimitTypeContainer, api.LimitTypePersistentVolumeClaim:
+		return nil
+	}
+	if !strings.Contains(value, "/") {
+		errs = append(errs, field.Invalid(p, value, "must be a standard limit type or fully qualified"))
 	}
 	return errs
 }
