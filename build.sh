@@ -34,14 +34,15 @@ build_native() {
 	go build -trimpath -o "$DIST/kubeplay" ./core/cmd/kubeplay
 }
 
-# The wasm inlines only where the relay's hot path runs (the runtime and the standard library's
-# low-level packages, the store, the apiserver, the clients, the scheduler, the clock and the trace):
-# inlining everywhere else (kubectl, validation, controllers, the kubelet, yaml, the page's seam) made
-# the wasm 235 KB larger after brotli (2.55 MB against 2.31 MB) for no speed a learner sees; turning it
-# off everywhere cost 40% of SchedulingBasic's pods/s (docs/architecture.md, "Budgets").
+# The wasm inlines only where the relay's hot path runs (the runtime and the lowest standard packages,
+# reflect, encoding/json, strconv and strings, the store, the apiserver, the clients, the scheduler, the
+# clock and the trace): inlining everywhere else (kubectl, validation, controllers, the kubelet, core/api,
+# yaml, the page's seam) cost 260 KB of brotli for no speed a learner sees. Measured under wasm (Node):
+# turning inlining off everywhere cost 40% of SchedulingBasic's pods/s; off in reflect as well, 17%.
 WASM_GCFLAGS=(-gcflags=all=-l)
-for p in 'runtime/...' 'internal/...' 'sync/...' reflect encoding/json strconv strings bytes 'unicode/...' slices maps sort math time \
-	'kubeplay/core/scheduler/...' kubeplay/core/store kubeplay/core/apiserver kubeplay/core/client kubeplay/core/api kubeplay/core/sim kubeplay/core/trace; do
+for p in 'runtime/...' 'internal/runtime/...' internal/bytealg internal/abi internal/stringslite internal/sync internal/strconv \
+	sync sync/atomic reflect encoding/json strconv strings \
+	'kubeplay/core/scheduler/...' kubeplay/core/store kubeplay/core/apiserver kubeplay/core/client kubeplay/core/sim kubeplay/core/trace; do
 	WASM_GCFLAGS+=("-gcflags=$p=")
 done
 

@@ -84,9 +84,13 @@ export class EventsPanel {
     this.pendingRender = false;
     this.lastRender = 0;
     this.viewH = 0; // the viewport's height, kept by a ResizeObserver (no layout read per render)
+    this.stale = false; // rows came while it was hidden: draw when shown
     this.build();
     kp.on('trace', (rec) => this.add(rec));
     bus.on('filter-component', (c) => this.setComponent(c));
+    // Shown again (its tab, or the trace mode of the pane): draw what came in while it was hidden.
+    bus.on('tab', () => { if (this.stale) this.schedule(); });
+    bus.on('story-mode', () => { if (this.stale) this.schedule(); });
     bus.onClear(() => this.clearRows());
     onLang(() => { this.cache.clear(); clear(this.spacer); this.relabel(); this.schedule(); });
   }
@@ -264,7 +268,17 @@ export class EventsPanel {
     return lo;
   }
 
+  // shown: the raw trace is on screen (its tab open and the pane in trace mode). Attribute reads only: no layout.
+  shown() {
+    const panel = this.viewport.parentElement;
+    return !!panel && !panel.hidden && (panel.dataset.mode || 'trace') === 'trace';
+  }
+
   render() {
+    // Hidden, it is not drawn (reading its height would lay out the whole page in the middle of a frame);
+    // the next time it shows, it draws what it holds then.
+    this.stale = !this.shown();
+    if (this.stale) return;
     this.lastRender = performance.now();
     const total = this.offsets[this.visible.length];
     this.spacer.style.height = `${total}px`;
