@@ -12,14 +12,6 @@ import (
 	"kubeplay/core/client"
 )
 
-func heapAfterGC() uint64 {
-	runtime.GC()
-	runtime.GC()
-	var m runtime.MemStats
-	runtime.ReadMemStats(&m)
-	return m.HeapAlloc
-}
-
 // BenchmarkSchedulingBasic is kube-scheduler's scheduler_perf
 // SchedulingBasic/5000Nodes_10000Pods on the whole control plane wired as
 // cluster.New wires it (kube-apiserver, etcd, kube-controller-manager,
@@ -52,7 +44,7 @@ func BenchmarkSchedulingBasic(b *testing.B) {
 			}
 		}
 		c.Sim.RunWhile(time.Hour, func() bool { return c.Scheduler.Stats().Scheduled < initPods })
-		before := heapAfterGC()
+		before := perf.HeapAfterGC()
 		virtualStart := c.Sim.Now()
 		b.StartTimer()
 		start := time.Now()
@@ -69,7 +61,7 @@ func BenchmarkSchedulingBasic(b *testing.B) {
 		if st.Scheduled != initPods+measuredPods {
 			b.Fatalf("scheduled %d pods, want %d (stats %+v)", st.Scheduled, initPods+measuredPods, st)
 		}
-		after := heapAfterGC()
+		after := perf.HeapAfterGC()
 		b.ReportMetric(float64(measuredPods)/elapsed.Seconds(), "pods/s")
 		b.ReportMetric((float64(after)-float64(before))/measuredPods, "retained-B/pod")
 		b.ReportMetric(float64(after)/float64(initPods+measuredPods), "heap-B/pod")

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"kubeplay/core/scheduler/perf"
-	"runtime"
 	"time"
 
 	"kubeplay/core/apiserver"
@@ -74,7 +73,7 @@ func RunSchedulingBench(o BenchOptions, wall func() time.Time) (BenchResult, err
 		}
 	}
 	s.RunWhile(time.Hour, func() bool { return sched.Stats().Scheduled < o.InitPods })
-	before := heapAfterGC()
+	before := perf.HeapAfterGC()
 	res.SetupMs = float64(wall().Sub(t0).Microseconds()) / 1e3
 	start := wall()
 	for i := 0; i < o.Pods; i++ {
@@ -90,19 +89,10 @@ func RunSchedulingBench(o BenchOptions, wall func() time.Time) (BenchResult, err
 	if elapsed > 0 {
 		res.PodsPerSec = float64(res.Scheduled) / elapsed.Seconds()
 	}
-	res.HeapBytes = heapAfterGC()
+	res.HeapBytes = perf.HeapAfterGC()
 	if res.HeapBytes > before {
 		res.RetainedPerPod = float64(res.HeapBytes-before) / float64(o.Pods)
 	}
 	sched.Stop()
 	return res, nil
-}
-
-// heapAfterGC is the live heap after two collections (the second frees what the first's finalizers let go).
-func heapAfterGC() uint64 {
-	runtime.GC()
-	runtime.GC()
-	var m runtime.MemStats
-	runtime.ReadMemStats(&m)
-	return m.HeapAlloc
 }

@@ -6,6 +6,7 @@ package perf
 
 import (
 	"fmt"
+	"runtime"
 
 	"kubeplay/core/api"
 	"kubeplay/core/client"
@@ -58,4 +59,15 @@ func CreateReadyNode(c *client.Client, n *api.Node) error {
 	created.Spec.Taints = taints
 	_, err = c.Resource("nodes").Update(created)
 	return err
+}
+
+// HeapAfterGC is the live heap after two collections (the second frees what
+// the first's finalizers let go): the benchmarks' retained-bytes-per-pod is
+// the difference of two of these over the measured pods.
+func HeapAfterGC() uint64 {
+	runtime.GC()
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.HeapAlloc
 }
