@@ -2,6 +2,7 @@ package kubelet
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -135,26 +136,47 @@ func (w *podWorker) mountVolumes() string {
 				}
 			}
 		}
+		// A projected volume sets up every source and reports all their errors together, as the
+		// kubelet's aggregate prints them: one alone, several as "[a, b]" (the same message once).
+		var errs []string
 		for _, s := range sources {
-			data, err := w.configSource(s.secret, s.name)
-			if err != nil {
-				return fmt.Sprintf(msgMountFailed, v.Name, err)
-			}
-			lower, _ := kindWords(s.secret)
-			if data == nil {
-				if s.optional {
-					continue
-				}
-				return fmt.Sprintf(msgMountFailed, v.Name, fmt.Sprintf(msgNotFound, lower, s.name))
-			}
-			for _, it := range s.items {
-				if _, ok := data[it.Key]; !ok && !s.optional {
-					if s.secret {
-						return fmt.Sprintf(msgMountFailed, v.Name, fmt.Sprintf(msgSecretVolumeMissingKey, it.Key))
-					}
-					return fmt.Sprintf(msgMountFailed, v.Name, fmt.Sprintf(msgVolumeMissingKey, it.Key))
+			if msg := w.sourceError(s.secret, s.name, s.items, s.optional); msg != "" && !slices.Contains(errs, msg) {
+				errs = append(errs, msg)
+				if v.Projected == nil {
+					break
 				}
 			}
+		}
+		switch len(errs) {
+		case 0:
+		case 1:
+			return fmt.Sprintf(msgMountFailed, v.Name, errs[0])
+		default:
+			return fmt.Sprintf(msgMountFailed, v.Name, "["+strings.Join(errs, ", ")+"]")
+		}
+	}
+	return ""
+}
+
+// sourceError is why one ConfigMap or Secret source of a volume cannot be set up ("" when it can).
+func (w *podWorker) sourceError(secret bool, name string, items []api.KeyToPath, opt bool) string {
+	data, err := w.configSource(secret, name)
+	if err != nil {
+		return err.Error()
+	}
+	lower, _ := kindWords(secret)
+	if data == nil {
+		if opt {
+			return ""
+		}
+		return fmt.Sprintf(msgNotFound, lower, name)
+	}
+	for _, it := range items {
+		if _, ok := data[it.Key]; !ok && !opt {
+			if secret {
+				return fmt.Sprintf(msgSecretVolumeMissingKey, it.Key)
+			}
+			return fmt.Sprintf(msgVolumeMissingKey, it.Key)
 		}
 	}
 	return ""
