@@ -111,8 +111,10 @@ func kindWords(secret bool) (lower, title string) {
 }
 
 // mountVolumes sets up the pod's ConfigMap and Secret volumes. It returns
-// the first failure's message ("" when every volume is set up).
-func (w *podWorker) mountVolumes() string {
+// each failing volume's message, in the pod's order (none when every volume
+// is set up): the kubelet mounts each volume on its own.
+func (w *podWorker) mountVolumes() []string {
+	var failed []string
 	type source struct {
 		secret   bool
 		name     string
@@ -150,12 +152,12 @@ func (w *podWorker) mountVolumes() string {
 		switch len(errs) {
 		case 0:
 		case 1:
-			return fmt.Sprintf(msgMountFailed, v.Name, errs[0])
+			failed = append(failed, fmt.Sprintf(msgMountFailed, v.Name, errs[0]))
 		default:
-			return fmt.Sprintf(msgMountFailed, v.Name, "["+strings.Join(errs, ", ")+"]")
+			failed = append(failed, fmt.Sprintf(msgMountFailed, v.Name, "["+strings.Join(errs, ", ")+"]"))
 		}
 	}
-	return ""
+	return failed
 }
 
 // sourceError is why one ConfigMap or Secret source of a volume cannot be set up ("" when it can).
@@ -189,13 +191,15 @@ func (w *podWorker) waitForVolumes() bool {
 	if w.mounted {
 		return true
 	}
-	msg := w.mountVolumes()
-	if msg == "" {
+	failed := w.mountVolumes()
+	if len(failed) == 0 {
 		w.mounted = true
 		return true
 	}
-	w.event(nil, api.EventTypeWarning, ReasonFailedMount, msg)
-	w.k.podAction(w.pod, "waiting for volumes: "+msg)
+	for _, msg := range failed {
+		w.event(nil, api.EventTypeWarning, ReasonFailedMount, msg)
+	}
+	w.k.podAction(w.pod, "waiting for volumes: "+failed[0])
 	if w.mountRetry == 0 {
 		w.mountRetry = mountRetryInitial
 	} else {
