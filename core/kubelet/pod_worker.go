@@ -2,6 +2,7 @@ package kubelet
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"kubeplay/core/api"
@@ -463,6 +464,7 @@ func (w *podWorker) exited(c *container, code int32, reason string, stopped bool
 		FinishedAt: api.NewTime(now), ContainerID: c.id}
 	if !stopped && reason != runtime.ReasonOOMKilled {
 		w.keepFiles(c)
+		c.term.Message = terminationMessage(c)
 	}
 	w.k.podAction(w.pod, fmt.Sprintf("container %s exited with code %d (%s)", c.name(), code, reason))
 	w.markDirty()
@@ -497,6 +499,27 @@ func (w *podWorker) kill(c *container, msg string, grace time.Duration) {
 
 // finish marks the pod terminal (Succeeded or Failed): its sandbox is torn
 // down and nothing restarts.
+// terminationMessage is what the container left in its terminationMessagePath (at most 4096 bytes, as the
+// kubelet reads it), the way a shell's lines read back: each line ends with a newline.
+func terminationMessage(c *container) string {
+	if c.cur == nil || c.cur.proc == nil || c.spec == nil {
+		return ""
+	}
+	path := c.spec.TerminationMessagePath
+	if path == "" {
+		path = api.TerminationMessagePathDefault
+	}
+	lines, ok := c.cur.proc.DevFile(path)
+	if !ok || len(lines) == 0 {
+		return ""
+	}
+	msg := strings.Join(lines, "\n") + "\n"
+	if len(msg) > 4096 {
+		msg = msg[:4096]
+	}
+	return msg
+}
+
 func (w *podWorker) finish(phase api.PodPhase) {
 	w.final = phase
 	w.sandbox = false

@@ -101,6 +101,7 @@ type Process struct {
 	repo *images.Repository
 	// left: the files the script leaves behind when it exits on its own.
 	left    map[string][]string
+	dev     map[string][]string // what the script wrote under /dev (the termination message file)
 	flavour string
 	script  shNode
 	static  []LogLine
@@ -288,11 +289,22 @@ func (p *Process) runScript(script string) {
 		p.ExitCode = sh.code
 	}
 	p.left = map[string][]string{}
+	p.dev = map[string][]string{}
 	for f, ok := range sh.files {
 		if ok && strings.HasPrefix(f, "/") && !systemFile(f) {
 			p.left[f] = sh.contents[f]
 		}
+		if ok && strings.HasPrefix(f, "/dev/") {
+			p.dev[f] = sh.contents[f]
+		}
 	}
+}
+
+// DevFile returns what a script that exited on its own wrote to a file under /dev (the kubelet reads the
+// container's terminationMessagePath, /dev/termination-log by default), one string per line.
+func (p *Process) DevFile(path string) ([]string, bool) {
+	lines, ok := p.dev[path]
+	return lines, ok
 }
 
 // Files returns the files a script that exits on its own leaves behind
