@@ -35,8 +35,8 @@ func BenchmarkPageLoad(b *testing.B) {
 // loadFigures is what one cold load measured.
 type loadFigures struct {
 	readyMs, nextVisitMs, workerMs float64
-	payload                       int64
-	files                         int
+	payload                        int64
+	files                          int
 }
 
 // coldLoad opens the playground in a fresh browser context (empty cache and storage), waits for ready and
