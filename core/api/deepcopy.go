@@ -401,25 +401,9 @@ func (p *jcPlan) copy(dst, src reflect.Value, strict bool) bool {
 			}
 		}
 	case jcTime:
-		t := src.Interface().(Time)
-		if t.IsZero() {
-			return true
-		}
-		u := t.UTC()
-		if y := u.Year(); y < 0 || y > 9999 {
-			return !strict && jsonCopy(dst, src)
-		}
-		dst.Set(reflect.ValueOf(Time{time.Unix(u.Unix(), 0).UTC()}))
+		return copyTime(dst, src, src.Interface().(Time).Time, time.Second, strict)
 	case jcMicroTime:
-		t := src.Interface().(MicroTime)
-		if t.IsZero() {
-			return true
-		}
-		u := t.UTC()
-		if y := u.Year(); y < 0 || y > 9999 {
-			return !strict && jsonCopy(dst, src)
-		}
-		dst.Set(reflect.ValueOf(MicroTime{time.Unix(u.Unix(), int64(u.Nanosecond()/1000*1000)).UTC()}))
+		return copyTime(dst, src, src.Interface().(MicroTime).Time, time.Microsecond, strict)
 	case jcQuantity:
 		q := src.Interface().(Quantity)
 		parsed, err := ParseQuantity(strings.TrimSpace(q.String()))
@@ -493,4 +477,19 @@ func deepCopyFast(obj Object) (Object, bool) {
 		return nil, false
 	}
 	return out.Interface().(Object), true
+}
+
+// copyTime copies a Time or MicroTime (src, holding t) as its JSON round trip would: in UTC, cut to its
+// precision (a second, a microsecond); the zero time stays zero, and a year JSON cannot write goes the JSON way.
+func copyTime(dst, src reflect.Value, t time.Time, precision time.Duration, strict bool) bool {
+	if t.IsZero() {
+		return true
+	}
+	u := t.UTC()
+	if y := u.Year(); y < 0 || y > 9999 {
+		return !strict && jsonCopy(dst, src)
+	}
+	ns := int64(u.Nanosecond()) / int64(precision) * int64(precision)
+	dst.Field(0).Set(reflect.ValueOf(time.Unix(u.Unix(), ns).UTC()))
+	return true
 }
