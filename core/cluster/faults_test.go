@@ -24,7 +24,11 @@ type faultEnv struct {
 
 func newFaultEnv(t *testing.T) *faultEnv {
 	t.Helper()
-	return &faultEnv{t: t, c: New(Default())}
+	// The fault tests count the learner's Pods and time their informers' re-lists against a quiet cluster:
+	// without kind's system workloads.
+	opts := Default()
+	opts.SystemWorkloads = false
+	return &faultEnv{t: t, c: New(opts)}
 }
 
 func (e *faultEnv) kubectl(line string) string {
@@ -398,7 +402,7 @@ func TestSimStopAndStartKubeControllerManagerPausesTheRelay(t *testing.T) {
 func TestSimCompactMakesAWatchResumingBehindItReList(t *testing.T) {
 	e := newFaultEnv(t)
 	e.web()
-	inf := client.NewInformer(client.New(e.c.Server, apiserver.Admin(), "compact-watcher"), "pods", "", client.ListOptions{}, 0)
+	inf := client.NewInformer(client.New(e.c.Server, apiserver.Admin(), "compact-watcher"), "pods", "default", client.ListOptions{}, 0)
 	inf.Run()
 	// Other things change, so the informer's resourceVersion falls behind.
 	e.kubectl("kubectl create configmap one --from-literal=a=b")

@@ -37,8 +37,9 @@ type Options struct {
 // control-plane node and two workers, each 4 CPUs, 8Gi and 110 pods.
 func Default() Options {
 	return Options{
-		Seed: sim.DefaultSeed,
-		Name: "demo",
+		Seed:            sim.DefaultSeed,
+		Name:            "demo",
+		SystemWorkloads: true,
 		Nodes: []NodeSpec{
 			{Name: "demo-control-plane", CPU: "4", Memory: "8Gi", Pods: 110, ControlPlane: true},
 			{Name: "demo-worker", CPU: "4", Memory: "8Gi", Pods: 110},

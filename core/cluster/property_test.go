@@ -120,6 +120,9 @@ type relayRun struct {
 func newRelayRun(t testing.TB, seed uint64) *relayRun {
 	opts := Default()
 	opts.Seed = seed
+	// The checker models the learner's Deployments in default; kind's system workloads are covered by
+	// TestKindsSystemWorkloadsRunAsOnKind.
+	opts.SystemWorkloads = false
 	c := New(opts)
 	run := &relayRun{t: t, c: c, lastFault: c.Sim.Now()}
 	c.Sim.Trace.Subscribe(func(rec trace.Record) {

@@ -104,7 +104,7 @@ func TestApplyThenAdvanceRunsThePodsAndRecordsTheRelay(t *testing.T) {
 	running := 0
 	for _, n := range snap.Nodes {
 		for _, p := range n.Pods {
-			if p.Status == "Running" && p.Ready == "1/1" {
+			if p.Namespace == "default" && p.Status == "Running" && p.Ready == "1/1" {
 				running++
 			}
 		}
@@ -115,7 +115,8 @@ func TestApplyThenAdvanceRunsThePodsAndRecordsTheRelay(t *testing.T) {
 	if running != 2 || len(snap.Pending) != 0 {
 		t.Errorf("snapshot: %d running pods, %d pending, want 2 and 0: %+v", running, len(snap.Pending), snap)
 	}
-	if len(snap.Deployments) != 1 || snap.Deployments[0].Ready != "2/2" {
+	// The learner's Deployment comes first, then kind's own (coredns, local-path-provisioner).
+	if len(snap.Deployments) == 0 || snap.Deployments[0].Name != "nginx" || snap.Deployments[0].Ready != "2/2" {
 		t.Errorf("deployments: %+v", snap.Deployments)
 	}
 	var events []eventRow
@@ -213,7 +214,7 @@ func TestEtcdViewsShowKeysValuesAndTheLog(t *testing.T) {
 	k := started(t)
 	call(t, k, nil, "apply", "deploy.yaml", nginx)
 	var v etcdView
-	call(t, k, &v, "etcd", "/registry/deployments/")
+	call(t, k, &v, "etcd", "/registry/deployments/default/")
 	if len(v.Keys) != 1 || v.Keys[0].Key != "/registry/deployments/default/nginx" || v.Revision == 0 {
 		t.Fatalf("etcd: %+v", v)
 	}
@@ -237,10 +238,11 @@ func TestEtcdViewsShowKeysValuesAndTheLog(t *testing.T) {
 	for _, g := range some.Groups {
 		counts[g.Resource] = g.Count
 	}
-	if len(some.Keys) != 1 || some.Keys[0].Key != "/registry/deployments/default/nginx" {
+	// The learner's nginx and kind's coredns and local-path-provisioner.
+	if len(some.Keys) != 3 || some.Keys[0].Key != "/registry/deployments/default/nginx" {
 		t.Errorf("etcd with deployments open listed %d keys: %+v", len(some.Keys), some.Keys)
 	}
-	if counts["deployments"] != 1 || counts["namespaces"] < 4 || counts["events"] == 0 && counts["pods"] == 0 && counts["replicasets"] == 0 {
+	if counts["deployments"] != 3 || counts["namespaces"] < 4 || counts["events"] == 0 && counts["pods"] == 0 && counts["replicasets"] == 0 {
 		t.Errorf("etcd group counts: %v", counts)
 	}
 	var all etcdView

@@ -77,10 +77,10 @@ func TestExplainPendingShowsTheArithmeticAndOneFix(t *testing.T) {
 	if en.Chosen != "" {
 		t.Fatalf("a 100-CPU pod was scheduled on %s", en.Chosen)
 	}
-	if want := "Lower requests.cpu to ≤ 3.9 (free on demo-worker: allocatable 4 − in use 0.1)."; en.Fix != want {
+	if want := "Lower requests.cpu to ≤ 3.8 (free on demo-worker: allocatable 4 − in use 0.2)."; en.Fix != want {
 		t.Errorf("en fix:\n got %q\nwant %q", en.Fix, want)
 	}
-	if want := "requests.cpu を 3.9 以下に下げてください(demo-worker の空き: allocatable 4 − 使用中 0.1)。"; ja.Fix != want {
+	if want := "requests.cpu を 3.8 以下に下げてください(demo-worker の空き: allocatable 4 − 使用中 0.2)。"; ja.Fix != want {
 		t.Errorf("ja fix:\n got %q\nwant %q", ja.Fix, want)
 	}
 	var worker *explainRes
@@ -92,13 +92,13 @@ func TestExplainPendingShowsTheArithmeticAndOneFix(t *testing.T) {
 			t.Errorf("the pod count fits, yet it is listed: %+v", r)
 		}
 	}
-	if worker == nil || worker.Requested != "100" || worker.Allocatable != "4" || worker.InUse != "0.1" || worker.Free != "3.9" || worker.Fits {
+	if worker == nil || worker.Requested != "100" || worker.Allocatable != "4" || worker.InUse != "0.2" || worker.Free != "3.8" || worker.Fits {
 		t.Fatalf("demo-worker's cpu arithmetic: %+v (all: %+v)", worker, en.Resources)
 	}
-	if want := "demo-worker: requested cpu 100, allocatable 4, in use 0.1 (requests of pods on the node), free 3.9"; worker.Text != want {
+	if want := "demo-worker: requested cpu 100, allocatable 4, in use 0.2 (requests of pods on the node), free 3.8"; worker.Text != want {
 		t.Errorf("en arithmetic:\n got %q\nwant %q", worker.Text, want)
 	}
-	if want := "demo-worker: cpu の要求 100、allocatable 4、使用中 0.1(ノード上の Pod の requests の合計)、空き 3.9"; !hasText(ja.Resources, want) {
+	if want := "demo-worker: cpu の要求 100、allocatable 4、使用中 0.2(ノード上の Pod の requests の合計)、空き 3.8"; !hasText(ja.Resources, want) {
 		t.Errorf("ja arithmetic lacks %q: %+v", want, ja.Resources)
 	}
 	if len(en.Resources) != 3 {
