@@ -46,9 +46,10 @@ func TestThePageShowsProgressThenBecomesReady(t *testing.T) {
 	p.checkConsole()
 }
 
-// eventRows lists the reasons of the Kubernetes Event rows in the events panel, top to bottom
-// (the panel is virtualized: it is made tall so every row is rendered).
-func eventRows(p *tab) []string {
+// eventRows lists the reasons of the Kubernetes Event rows in the events panel whose text holds about
+// (kind's system Pods start with the cluster), top to bottom (the panel is virtualized: it is made tall so
+// every row is rendered).
+func eventRows(p *tab, about string) []string {
 	p.tb.Helper()
 	var rows []struct {
 		Top    float64 `json:"top"`
@@ -75,9 +76,11 @@ func eventRows(p *tab) []string {
 			top: parseFloat(el.style.top) || 0, reason: el.dataset.reason, text: el.textContent }));
 	})()`, &rows)
 	sort.SliceStable(rows, func(i, j int) bool { return rows[i].Top < rows[j].Top })
-	out := make([]string, len(rows))
-	for i, r := range rows {
-		out[i] = r.Reason
+	var out []string
+	for _, r := range rows {
+		if strings.Contains(r.Text, about) {
+			out = append(out, r.Reason)
+		}
 	}
 	return out
 }
@@ -94,7 +97,7 @@ func TestApplyingTheNginxDeploymentShowsThePodRelayInOrder(t *testing.T) {
 	p.click(`.story-mode[data-mode="trace"]`) // the raw trace, one click away from the story
 	p.do(setSelect("#ev-type", "k8s"))
 	p.poll(`kubeplay.events().some(e => e.reason === 'Started' && e.object.startsWith('pod/nginx-'))`, 20*time.Second)
-	rows := eventRows(p)
+	rows := eventRows(p, "pod/nginx-")
 	first := map[string]int{}
 	for i, r := range rows {
 		if _, ok := first[r]; !ok {

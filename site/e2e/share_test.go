@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"fmt"
 	"net/url"
 	"reflect"
 	"strings"
@@ -194,6 +195,7 @@ func TestAFreePlayLinkReplaysTheSessionInAFreshBrowser(t *testing.T) {
 	p.poll(`document.getElementById('terminal-output').textContent.includes('deployment.apps/nginx scaled')`, 10*time.Second)
 	eval[float64](p, `kubeplay.advance('25s')`)
 	want := eval[string](p, `kubeplay.run('kubectl get pods')`)
+	now := eval[float64](p, `kubeplay.now()`)
 	if strings.Count(want, "nginx-") != 3 {
 		t.Fatalf("the session's pods: %q", want)
 	}
@@ -205,6 +207,9 @@ func TestAFreePlayLinkReplaysTheSessionInAFreshBrowser(t *testing.T) {
 	q := newTab(t, 1280, 800) // a fresh browser context: no storage, no cache
 	q.navigate("/#" + u.Fragment)
 	q.waitReady()
+	// A free-play link plays on after its replay: look at the same virtual moment the link was made at.
+	eval[bool](q, `kubeplay.pause().then(() => true)`)
+	eval[bool](q, fmt.Sprintf(`kubeplay.seek(%v).then(() => true)`, now))
 	if got := eval[string](q, `kubeplay.run('kubectl get pods')`); got != want {
 		t.Errorf("the link opened in a fresh browser shows\n%s\nthe page that made it showed\n%s", got, want)
 	}
