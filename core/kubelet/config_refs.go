@@ -268,6 +268,14 @@ func (w *podWorker) containerEnv(c *container) (map[string]string, error) {
 			}
 			env[e.Name] = v
 			continue
+		case vf.FileKeyRef != nil:
+			// KEY=VALUE lines an init container wrote to an emptyDir file
+			// (the EnvFiles feature). A missing file or key leaves the
+			// variable unset here (the kubelet's error for it is not modelled).
+			if v, ok := envFileValue(w.emptyDirs[vf.FileKeyRef.VolumeName][strings.Trim(vf.FileKeyRef.Path, "/")], vf.FileKeyRef.Key); ok {
+				env[e.Name] = v
+			}
+			continue
 		case vf.ConfigMapKeyRef != nil:
 			name, key, opt = vf.ConfigMapKeyRef.Name, vf.ConfigMapKeyRef.Key, optional(vf.ConfigMapKeyRef.Optional)
 		case vf.SecretKeyRef != nil:
@@ -349,4 +357,21 @@ func (w *podWorker) pullSecretsFound() bool {
 		w.event(nil, api.EventTypeWarning, ReasonFailedPullSecret, fmt.Sprintf(msgPullSecretsMissing, strings.Join(missing, ", ")))
 	}
 	return found
+}
+
+// envFileValue is key's value in the lines of an env file (KEY=VALUE, the
+// value possibly quoted).
+func envFileValue(lines []string, key string) (string, bool) {
+	for _, l := range lines {
+		k, v, ok := strings.Cut(strings.TrimSpace(l), "=")
+		if !ok || strings.TrimSpace(k) != key {
+			continue
+		}
+		v = strings.TrimSpace(v)
+		if len(v) >= 2 && (v[0] == '\'' || v[0] == '"') && v[len(v)-1] == v[0] {
+			v = v[1 : len(v)-1]
+		}
+		return v, true
+	}
+	return "", false
 }

@@ -96,3 +96,17 @@ func TestMissingReferencesFailAsOnV135(t *testing.T) {
 		})
 	}
 }
+
+// An env file an init container wrote (EnvFiles): KEY=VALUE lines, quotes
+// around the value dropped.
+func TestEnvFileValue(t *testing.T) {
+	lines := []string{"DB_ADDRESS='address'", "REST_ENDPOINT=\"endpoint\"", "PLAIN=x=y"}
+	for key, want := range map[string]string{"DB_ADDRESS": "address", "REST_ENDPOINT": "endpoint", "PLAIN": "x=y"} {
+		if got, ok := envFileValue(lines, key); !ok || got != want {
+			t.Errorf("%s = %q (%v), want %q", key, got, ok, want)
+		}
+	}
+	if _, ok := envFileValue(lines, "MISSING"); ok {
+		t.Error("a missing key was found")
+	}
+}

@@ -406,7 +406,8 @@ func (w *podWorker) runtimeSpec(c *container, img *images.Image, env map[string]
 	}
 	return runtime.Spec{Image: img, Command: expandAll(c.spec.Command, env), Args: expandAll(c.spec.Args, env), Env: env,
 		MemoryLimit: limit, Ports: ports, PodName: w.pod.Name, PodIP: w.ip,
-		Hostname: w.pod.Spec.Hostname, Files: w.containerFiles(c)}
+		Hostname: w.pod.Spec.Hostname, Files: w.containerFiles(c),
+		Peers: func(p string, at time.Time) ([]string, bool) { return w.peerFile(c, p, at) }}
 }
 
 // containerFiles are the files c finds: its volumes' and the kubelet's

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"kubeplay/core/api"
 )
@@ -40,6 +41,17 @@ func (w *podWorker) mountedFiles(c *container) map[string][]string {
 				}
 				put(path.Join(m.MountPath, rel), lines)
 			}
+			if m.SubPath == "" {
+				w.eachPeer(c, m.Name, func(root string, files map[string][]string) {
+					for f, lines := range files {
+						if rel, ok := strings.CutPrefix(f, root); ok {
+							if _, seen := out[path.Join(m.MountPath, rel)]; !seen {
+								put(path.Join(m.MountPath, rel), lines)
+							}
+						}
+					}
+				}, w.now())
+			}
 		case v.DownwardAPI != nil && m.SubPath == "":
 			for _, it := range v.DownwardAPI.Items {
 				if it.FieldRef != nil {
@@ -49,6 +61,49 @@ func (w *podWorker) mountedFiles(c *container) map[string][]string {
 		}
 	}
 	return out
+}
+
+// eachPeer calls fn with what each other running (or exited) container of
+// the pod that mounts the emptyDir vol whole has written under it by at:
+// its files by absolute path, and the mount's path with a trailing slash.
+func (w *podWorker) eachPeer(c *container, vol string, fn func(root string, files map[string][]string), at time.Time) {
+	for _, s := range w.all() {
+		inst := s.cur
+		if s == c || inst == nil || at.Before(inst.startedAt) {
+			continue
+		}
+		end := at
+		if !inst.endedAt.IsZero() && inst.endedAt.Before(at) {
+			end = inst.endedAt
+		}
+		for _, sm := range s.spec.VolumeMounts {
+			if sm.Name == vol && sm.SubPath == "" {
+				if files := inst.proc.FilesAt(inst.startedAt, end.Sub(inst.startedAt)); len(files) > 0 {
+					fn(strings.TrimSuffix(sm.MountPath, "/")+"/", files)
+				}
+			}
+		}
+	}
+}
+
+// peerFile reads the file p of c (an absolute path under one of its
+// emptyDir mounts) as the pod's other containers have written it by at:
+// what runs beside c shares the volume's files with it.
+func (w *podWorker) peerFile(c *container, p string, at time.Time) (lines []string, ok bool) {
+	m := w.mountOf(c, p)
+	if m == nil || m.SubPath != "" {
+		return nil, false
+	}
+	if v := w.volume(m.Name); v == nil || v.EmptyDir == nil {
+		return nil, false
+	}
+	rel := strings.TrimPrefix(p, strings.TrimSuffix(m.MountPath, "/")+"/")
+	w.eachPeer(c, m.Name, func(root string, files map[string][]string) {
+		if l, found := files[root+rel]; found && len(l) >= len(lines) {
+			lines, ok = l, true
+		}
+	}, at)
+	return lines, ok
 }
 
 // keepFiles stores in the pod's emptyDir volumes what c's script left in

@@ -119,6 +119,22 @@ func validatePVSpec(s *api.PersistentVolumeSpec, p *field.Path) field.ErrorList 
 	return errs
 }
 
+// validateStorageClassUpdate: a StorageClass's parameters, provisioner,
+// reclaimPolicy and volumeBindingMode cannot change.
+func validateStorageClassUpdate(sc, old *api.StorageClass) field.ErrorList {
+	var errs field.ErrorList
+	if !semanticEqual(sc.Parameters, old.Parameters) {
+		errs = append(errs, field.Forbidden(field.NewPath("parameters"), "updates to parameters are forbidden."))
+	}
+	if sc.Provisioner != old.Provisioner {
+		errs = append(errs, field.Forbidden(field.NewPath("provisioner"), "updates to provisioner are forbidden."))
+	}
+	if sc.ReclaimPolicy != nil && old.ReclaimPolicy != nil && *sc.ReclaimPolicy != *old.ReclaimPolicy {
+		errs = append(errs, field.Forbidden(field.NewPath("reclaimPolicy"), "updates to reclaimPolicy are forbidden."))
+	}
+	return append(errs, ValidateImmutableField(sc.VolumeBindingMode, old.VolumeBindingMode, field.NewPath("volumeBindingMode"))...)
+}
+
 func validateStorageClass(sc *api.StorageClass) field.ErrorList {
 	var errs field.ErrorList
 	if sc.Provisioner == "" {

@@ -12,6 +12,10 @@ import (
 // ValidatePod is ValidatePodCreate.
 func ValidatePod(pod *api.Pod) field.ErrorList {
 	errs := validatePodMetadataAndSpec(pod)
+	// Ephemeral containers are added through the ephemeralcontainers subresource only.
+	if len(pod.Spec.EphemeralContainers) > 0 {
+		errs = append(errs, field.Forbidden(field.NewPath("spec", "ephemeralContainers"), "cannot be set on create"))
+	}
 	if pod.Spec.NodeName != "" && len(pod.Spec.SchedulingGates) != 0 {
 		errs = append(errs, field.Forbidden(field.NewPath("spec", "nodeName"), "cannot be set until all schedulingGates have been cleared"))
 	}

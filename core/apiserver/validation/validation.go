@@ -124,6 +124,10 @@ func ValidateUpdate(obj, old api.Object) field.ErrorList {
 		if p, ok := old.(*api.StatefulSet); ok {
 			return validateStatefulSetUpdate(o, p)
 		}
+	case *api.StorageClass:
+		if p, ok := old.(*api.StorageClass); ok {
+			return append(append(meta(), validateStorageClass(o)...), validateStorageClassUpdate(o, p)...)
+		}
 	}
 	errs := meta()
 	for _, e := range ValidateCreate(obj) {

@@ -219,6 +219,9 @@ func TestInvalidManifestsPrintTheRealV135Errors(t *testing.T) {
 		{"a ClusterRoleBinding ServiceAccount subject needs a namespace",
 			"apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRoleBinding\nmetadata:\n  name: crb\nsubjects:\n- kind: ServiceAccount\n  name: builder\nroleRef:\n  apiGroup: rbac.authorization.k8s.io\n  kind: ClusterRole\n  name: view\n",
 			"The ClusterRoleBinding \"crb\" is invalid: subjects[0].namespace: Required value"},
+		{"ephemeral containers cannot be set when a Pod is created",
+			pod("  ephemeralContainers:\n  - name: debugger\n    image: busybox\n"),
+			"The Pod \"web\" is invalid: spec.ephemeralContainers: Forbidden: cannot be set on create"},
 		{"a Node taint without an effect is refused",
 			"apiVersion: v1\nkind: Node\nmetadata:\n  name: n1\nspec:\n  taints:\n  - key: dedicated\n    value: gpu\n",
 			"The Node \"n1\" is invalid: spec.taints[0].effect: Required value"},
@@ -229,5 +232,30 @@ func TestInvalidManifestsPrintTheRealV135Errors(t *testing.T) {
 				t.Errorf("got:\n%s\nwant:\n%s", got, tc.want)
 			}
 		})
+	}
+}
+
+// TestStorageClassUpdateForbidsProvisionerAndParameters: kind's "standard"
+// StorageClass cannot be re-applied with another provisioner or parameters.
+func TestStorageClassUpdateForbidsProvisionerAndParameters(t *testing.T) {
+	parse := func(m string) *api.StorageClass {
+		ms, err := api.ParseManifests("sc.yaml", []byte(m))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := ms[0].Object.(*api.StorageClass)
+		defaults.Default(sc)
+		return sc
+	}
+	old := parse("apiVersion: storage.k8s.io/v1\nkind: StorageClass\nmetadata:\n  name: standard\nprovisioner: rancher.io/local-path\nvolumeBindingMode: WaitForFirstConsumer\n")
+	sc := parse("apiVersion: storage.k8s.io/v1\nkind: StorageClass\nmetadata:\n  name: standard\nprovisioner: kubernetes.io/gce-pd\nparameters:\n  type: pd-standard\nvolumeBindingMode: WaitForFirstConsumer\n")
+	errs := validation.ValidateUpdate(sc, old)
+	got := kubectlInvalid("StorageClass", api.NewInvalid(api.ResourceOf(sc).GroupKind(), "standard", errs))
+	want := "The StorageClass \"standard\" is invalid: \n* parameters: Forbidden: updates to parameters are forbidden.\n* provisioner: Forbidden: updates to provisioner are forbidden."
+	if got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+	if errs := validation.ValidateUpdate(old, old); len(errs) != 0 {
+		t.Errorf("an unchanged StorageClass is refused: %v", errs)
 	}
 }

@@ -309,6 +309,10 @@ func (c *Controller) sync(key string) error {
 					c.exp.CreationObserved(key)
 				}
 				if err != nil {
+					// The status is written even when creations fail (DESIRED counts
+					// the nodes whose pods could not be created), as the controller's
+					// sync does; the error requeues the DaemonSet.
+					c.updateStatus(ds, hash, byNode, want, now)
 					return err
 				}
 				return deleteAndUpdate()

@@ -96,3 +96,17 @@ func TestADaemonSetRollsOutANewTemplateNodeByNode(t *testing.T) {
 		}
 	}
 }
+
+// When its pods cannot be created (their service account does not exist),
+// the DaemonSet's status still counts the nodes that should run one.
+func TestADaemonSetCountsDesiredNodesWhenCreationsFail(t *testing.T) {
+	e := testenv.New(t, "demo-worker", "demo-worker2")
+	e.Start(New(e.Ctx), nodelifecycle.New(e.Ctx))
+	ds := fluentd(nil)
+	ds.Spec.Template.Spec.ServiceAccountName = "missing"
+	e.Must(e.Admin.Resource("daemonsets").Create(ds))
+	e.Until(time.Minute, "desired counted", func() bool {
+		st := e.Get("daemonsets", "kube-system", "fluentd").(*api.DaemonSet).Status
+		return st.DesiredNumberScheduled == 2 && st.CurrentNumberScheduled == 0
+	})
+}

@@ -567,6 +567,19 @@ func statusText(code int) string {
 	return ""
 }
 
+// volumeFile is a file of the container's volumes as it reads it at now:
+// what the pod's other containers have written there, or what it found
+// when it started.
+func (p *Process) volumeFile(f string, now time.Time) ([]string, bool) {
+	if p.spec.Peers != nil {
+		if lines, ok := p.spec.Peers(f, now); ok {
+			return lines, true
+		}
+	}
+	lines, ok := p.spec.Files[f]
+	return lines, ok
+}
+
 // HTTPBody is what the container's server answers on port and path: the
 // body and status; ok is false when nothing listens on the port.
 func (p *Process) HTTPBody(port int32, path string, now time.Time) (body string, status int, ok bool) {
@@ -578,6 +591,13 @@ func (p *Process) HTTPBody(port int32, path string, now time.Time) (body string,
 	version := p.spec.Image.Version
 	switch {
 	case strings.HasSuffix(name, "/library/nginx"):
+		f := path
+		if strings.HasSuffix(f, "/") {
+			f += "index.html"
+		}
+		if lines, ok := p.volumeFile("/usr/share/nginx/html"+f, now); ok {
+			return strings.Join(lines, "\n") + "\n", 200, true
+		}
 		if path == "/" || path == "/index.html" {
 			return nginxWelcome, 200, true
 		}

@@ -79,3 +79,33 @@ func TestTheHostnameIsThePodsSpecHostname(t *testing.T) {
 		t.Errorf("logs = %q", got)
 	}
 }
+
+// The adapter pattern: one container appends to a file of a shared emptyDir,
+// the other follows it with tail -F and rewrites each line it reads.
+func TestTailFollowsWhatAnotherContainerAppends(t *testing.T) {
+	t0 := time.Unix(1000, 0)
+	writer := Start(spec(t, "docker.io/library/busybox", []string{"sh", "-c", `i=0; while true; do echo "event $i" >> /var/log/app/raw.log; i=$((i+1)); sleep 2; done`}, nil))
+	s := spec(t, "docker.io/library/busybox", []string{"sh", "-c", `touch /logs/raw.log; tail -F /logs/raw.log | while read line; do echo "adapted: $line"; done`}, nil)
+	s.Peers = func(path string, at time.Time) ([]string, bool) {
+		if path != "/logs/raw.log" {
+			return nil, false
+		}
+		f, ok := writer.FilesAt(t0, at.Sub(t0))["/var/log/app/raw.log"]
+		return f, ok
+	}
+	reader := Start(s)
+	if reader.Exits {
+		t.Fatalf("tail -F exited after %v", reader.ExitAfter)
+	}
+	got := reader.Logs(t0, 5*time.Second, false)
+	want := []string{"adapted: event 0", "adapted: event 1", "adapted: event 2"}
+	if !slices.Equal(got, want) {
+		t.Errorf("logs after 5s = %q, want %q", got, want)
+	}
+	// tail -n+1 prints the file from its first line.
+	s2 := spec(t, "docker.io/library/busybox", []string{"sh", "-c", "tail -n+1 -F /logs/raw.log"}, nil)
+	s2.Files = map[string][]string{"/logs/raw.log": {"a", "b", "c"}}
+	if got := Start(s2).Logs(t0, time.Second, false); !slices.Equal(got, []string{"a", "b", "c"}) {
+		t.Errorf("tail -n+1 -F = %q", got)
+	}
+}

@@ -32,6 +32,7 @@ func (p *Process) Logs(startedAt time.Time, elapsed time.Duration, stopped bool)
 		sh := p.shell(elapsed, MaxLogLines)
 		sh.program = p.isServer
 		sh.start = startedAt
+		sh.peers = p.spec.Peers
 		sh.run(p.script)
 		for _, l := range sh.out {
 			if l.At <= elapsed {

@@ -67,6 +67,10 @@ type Spec struct {
 	// (what earlier containers left in an emptyDir, downward API items), by
 	// absolute path, as lines.
 	Files map[string][]string
+	// Peers, when set, reads the file at an absolute path of the
+	// container as the pod's other containers that share its emptyDir have
+	// written it by a given time (tail -f follows what they append).
+	Peers func(path string, at time.Time) ([]string, bool)
 }
 
 func (s Spec) hostname() string {
@@ -305,6 +309,26 @@ func (p *Process) runScript(script string) {
 func (p *Process) DevFile(path string) ([]string, bool) {
 	lines, ok := p.dev[path]
 	return lines, ok
+}
+
+// FilesAt returns the files a script started at startedAt has written (or
+// found) elapsed later, by absolute path; nil for a program that is not a
+// script.
+func (p *Process) FilesAt(startedAt time.Time, elapsed time.Duration) map[string][]string {
+	if p.script == nil {
+		return nil
+	}
+	sh := p.shell(elapsed, 0)
+	sh.program = p.isServer
+	sh.start = startedAt
+	sh.run(p.script)
+	out := map[string][]string{}
+	for f, ok := range sh.files {
+		if ok && strings.HasPrefix(f, "/") && !systemFile(f) {
+			out[f] = sh.contents[f]
+		}
+	}
+	return out
 }
 
 // Files returns the files a script that exits on its own leaves behind

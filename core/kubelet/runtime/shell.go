@@ -53,6 +53,12 @@ type shell struct {
 	// hands over to it, and serving records that it did.
 	program func(name string) bool
 	serving bool
+	// peers, when set, reads a file as the other containers of the pod
+	// that share its emptyDir have written it by a given time (Spec.Peers).
+	peers func(path string, at time.Time) ([]string, bool)
+	// following: tail -f runs; the rest of its pipeline reads what it
+	// printed, then the script waits on it forever.
+	following bool
 }
 
 const maxShellSteps = 20000
@@ -141,11 +147,18 @@ func (sh *shell) run(n shNode) int32 {
 			}
 			st = sh.run(c)
 			sh.stdin = out
+			if sh.following && sh.stopped && i < len(n.cmds)-1 {
+				sh.stopped = false // the next stages read what tail -f printed so far
+				continue
+			}
 			if sh.exited || sh.stopped {
 				break
 			}
 		}
 		sh.stdin, sh.capture = saved, savedCap
+		if sh.following {
+			sh.stopped = true
+		}
 		return st
 	case *shCmd:
 		sh.status = sh.command(n.words)
@@ -417,12 +430,39 @@ func (sh *shell) exec(args []string) int32 {
 		for _, a := range args[1:] {
 			if a == "-f" || a == "-F" || a == "--follow" || strings.HasPrefix(a, "--follow=") ||
 				strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.ContainsAny(a, "fF") {
-				sh.elapsed = sh.limit + 1 // follows forever
-				sh.stopped = true
-				return 0
+				return sh.follow(args[1:])
 			}
 		}
 		return sh.filter(name, args[1:])
+	case "read":
+		// read [-r] NAME...: one line of the input, split over the names.
+		if len(sh.stdin) == 0 {
+			return 1
+		}
+		line := sh.stdin[0]
+		sh.stdin = sh.stdin[1:]
+		var names []string
+		for _, a := range args[1:] {
+			if !strings.HasPrefix(a, "-") {
+				names = append(names, a)
+			}
+		}
+		if len(names) == 0 {
+			names = []string{"REPLY"}
+		}
+		for i, n := range names {
+			if i == len(names)-1 {
+				sh.env[n] = strings.TrimSpace(line)
+				break
+			}
+			f := strings.Fields(line)
+			if len(f) == 0 {
+				sh.env[n] = ""
+				continue
+			}
+			sh.env[n] = f[0]
+			line = strings.TrimSpace(line)[len(f[0]):]
+		}
 	case "wget", "curl":
 		// The cluster's Services answer 200; -O FILE / -o FILE saves the
 		// page; wget -S prints the response headers on stderr.

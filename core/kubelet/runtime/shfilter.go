@@ -212,3 +212,56 @@ func (sh *shell) setFile(f string, exists bool) {
 func systemFile(f string) bool {
 	return strings.HasPrefix(f, "/etc/") || strings.HasPrefix(f, "/proc/") || strings.HasPrefix(f, "/dev/") || strings.HasPrefix(f, "/var/run/secrets/")
 }
+
+// follow is tail -f/-F FILE: the file's last lines (-n N), or its lines
+// from the Kth on (-n +K), when tail starts, then the lines appended to it
+// until the log is read (by the other containers that share the file's
+// emptyDir); tail never exits.
+func (sh *shell) follow(args []string) int32 {
+	n, from, file := 10, false, ""
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "-n" && i+1 < len(args) {
+			i++
+			a = "-n" + args[i]
+		}
+		switch {
+		case strings.HasPrefix(a, "-n"):
+			from = strings.HasPrefix(a[2:], "+")
+			n, _ = strconv.Atoi(strings.TrimPrefix(a[2:], "+"))
+		case !strings.HasPrefix(a, "-") && file == "":
+			file = a
+		}
+	}
+	lines := sh.shared(file)
+	if from {
+		sh.printAll(lines[min(max(n-1, 0), len(lines)):])
+	} else {
+		sh.printAll(lines[max(0, len(lines)-n):])
+	}
+	seen := len(lines)
+	sh.elapsed = sh.limit
+	if later := sh.shared(file); len(later) > seen {
+		sh.printAll(later[seen:])
+	}
+	sh.following, sh.stopped = true, true
+	return 0
+}
+
+// shared is a file as this container sees it now: what it wrote itself,
+// or what the containers sharing the file's volume wrote, if that is more.
+func (sh *shell) shared(f string) []string {
+	lines := sh.contents[f]
+	if sh.peers != nil {
+		if theirs, ok := sh.peers(f, sh.start.Add(sh.elapsed)); ok && len(theirs) > len(lines) {
+			lines = theirs
+		}
+	}
+	return lines
+}
+
+func (sh *shell) printAll(lines []string) {
+	for _, l := range lines {
+		sh.print(l)
+	}
+}
