@@ -107,6 +107,12 @@ func (l *Log) Add(r Record) {
 		}
 		l.records = append(l.records[:0], l.records[n:]...)
 		l.dropped += n
+	} else if l.Limit > 0 && len(l.records) == cap(l.records) {
+		// Grow by doubling, but never past the limit: the ring then stays
+		// that size for the rest of the session.
+		grown := make([]Record, len(l.records), min(2*cap(l.records), l.Limit))
+		copy(grown, l.records)
+		l.records = grown
 	}
 	l.records = append(l.records, r)
 	for _, f := range l.subs {
@@ -144,13 +150,9 @@ func (l *Log) Since(seq int) []Record {
 // Len reports the sequence number of the last record.
 func (l *Log) Len() int { return l.dropped + len(l.records) }
 
-// SetLimit caps retention at n records and reserves room for them up front,
-// so a long session never re-grows the ring (each growth is garbage).
+// SetLimit caps retention at n records. The ring grows to n as records come
+// (a fresh cluster holds a few thousand: reserving n up front would make
+// every garbage collection of a short session scan n empty records).
 func (l *Log) SetLimit(n int) {
 	l.Limit = n
-	if n > 0 && cap(l.records) < n {
-		grown := make([]Record, len(l.records), n)
-		copy(grown, l.records)
-		l.records = grown
-	}
 }
