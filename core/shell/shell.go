@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"strconv"
@@ -24,6 +25,9 @@ type Shell struct {
 	traceOff func()
 	// heredoc collects the body of `cmd <<EOF` until the terminator line.
 	heredoc *heredoc
+	// WriteFile takes what `cmd > FILE` (or `>> FILE`, appending) printed.
+	// Without it a redirection fails as on a read-only file system.
+	WriteFile func(path string, data []byte, appendTo bool) error
 }
 
 type heredoc struct {
@@ -91,28 +95,114 @@ func (s *Shell) Exec(line string) bool {
 	return s.run(trimmed)
 }
 
-// run executes one complete command line.
+// run executes one complete command line; `> FILE` at its end sends its
+// standard output to a file (its errors still reach the terminal).
 func (s *Shell) run(trimmed string) bool {
+	cmd, file, appendTo, redirected := splitRedirect(trimmed)
+	if !redirected {
+		return s.runTo(trimmed, s.out)
+	}
+	if cmd == "" || file == "" {
+		fmt.Fprintln(s.out, "syntax error near unexpected token `newline'")
+		return false
+	}
+	var buf bytes.Buffer
+	var ok bool
+	if c, isErr := strings.CutSuffix(cmd, " 2"); isErr {
+		// 2> FILE: the errors go to the file, the output to the terminal.
+		if file == "&1" {
+			return s.runTo(c, s.out)
+		}
+		out := s.out
+		s.out = &buf
+		ok = s.runTo(c, out)
+		s.out = out
+	} else {
+		ok = s.runTo(cmd, &buf)
+	}
+	if file == "/dev/null" {
+		return ok
+	}
+	if s.WriteFile == nil {
+		fmt.Fprintf(s.out, "%s: Read-only file system\n", file)
+		return false
+	}
+	if err := s.WriteFile(file, buf.Bytes(), appendTo); err != nil {
+		fmt.Fprintf(s.out, "%s: %v\n", file, err)
+		return false
+	}
+	return ok
+}
+
+// splitRedirect finds a trailing `> FILE` or `>> FILE` outside quotes.
+func splitRedirect(line string) (cmd, file string, appendTo, ok bool) {
+	var quote byte
+	at := -1
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			} else if c == '\\' && quote == '"' {
+				i++
+			}
+		case c == '\'' || c == '"':
+			quote = c
+		case c == '\\':
+			i++
+		case c == '>':
+			at = i
+			if i+1 < len(line) && line[i+1] == '>' {
+				i++
+			}
+		}
+	}
+	if at < 0 {
+		return "", "", false, false
+	}
+	rest := line[at+1:]
+	if strings.HasPrefix(rest, ">") {
+		appendTo, rest = true, rest[1:]
+	} else if at > 0 && line[at-1] == '>' {
+		at--
+		appendTo = true
+	}
+	words := pipeWords(strings.TrimSpace(rest))
+	if len(words) == 1 {
+		file = words[0]
+	}
+	return strings.TrimSpace(line[:at]), file, appendTo, true
+}
+
+// runTo executes one command line, its standard output to stdout.
+func (s *Shell) runTo(trimmed string, stdout io.Writer) bool {
 	if stages := splitPipes(trimmed); len(stages) > 1 {
-		return s.runPiped(stages)
+		return s.runPiped(stages, stdout)
 	}
 	fields := strings.Fields(trimmed)
+	if len(fields) == 0 {
+		return true
+	}
 	switch fields[0] {
 	case "kubectl", "k":
-		s.C.Kubectl(s.out).RunLine(strings.TrimSpace(strings.TrimPrefix(trimmed, fields[0])), s.out, s.out)
+		s.C.Kubectl(s.out).RunLine(strings.TrimSpace(strings.TrimPrefix(trimmed, fields[0])), stdout, s.out)
 		return true
 	case "sleep":
 		return s.sleep(fields[1:])
 	case "curl", "wget":
+		out := s.out
+		s.out = stdout
+		defer func() { s.out = out }()
 		return s.localHTTP(fields[0], pipeWords(trimmed)[1:])
 	case "sim":
-		if err := Sim(s.C, fields[1:], s.out); err != nil {
+		if err := Sim(s.C, fields[1:], stdout); err != nil {
 			fmt.Fprintf(s.out, "error: %v\n", err)
 			return false
 		}
 		return true
 	case "kubeplay":
-		if err := Kubeplay(s.C, fields[1:], s.out); err != nil {
+		if err := Kubeplay(s.C, fields[1:], stdout); err != nil {
 			fmt.Fprintf(s.out, "error: %v\n", err)
 			return false
 		}
@@ -124,7 +214,7 @@ func (s *Shell) run(trimmed string) bool {
 
 // runPiped runs `kubectl ... | filter | filter...`: kubectl's standard
 // output goes through the filters, its errors straight to the terminal.
-func (s *Shell) runPiped(stages []string) bool {
+func (s *Shell) runPiped(stages []string, stdout io.Writer) bool {
 	filters := make([]filter, 0, len(stages)-1)
 	for _, st := range stages[1:] {
 		f, err := parseFilter(st)
@@ -153,7 +243,7 @@ func (s *Shell) runPiped(stages []string) bool {
 		fmt.Fprintf(s.out, "%s: only kubectl's and curl's output can be piped (to grep, head, tail, wc, sort)\n", fields[0])
 		return false
 	}
-	fmt.Fprint(s.out, applyFilters(buf.String(), filters))
+	fmt.Fprint(stdout, applyFilters(buf.String(), filters))
 	return true
 }
 

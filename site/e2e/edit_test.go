@@ -38,7 +38,14 @@ func TestKubectlEditOpensTheObjectInTheEditor(t *testing.T) {
 	// Fixed and saved: "edited", the tab closes, the Deployment has what was saved.
 	p.setEditor(strings.Replace(doc(), "replicas: -1", "replicas: 3", 1))
 	p.click("#apply")
-	p.poll(`document.getElementById('apply-output').textContent === 'deployment.apps/web edited\n'`, 10*time.Second)
+	p.until("kubectl edit's answer", 10*time.Second, func() bool {
+		out := eval[string](p, `document.getElementById('apply-output').textContent`)
+		if out != "deployment.apps/web edited\n" {
+			t.Logf("apply output: %q", out)
+			return false
+		}
+		return true
+	})
 	p.poll(`![...document.querySelectorAll('.file-tab-name')].some(b => b.textContent.startsWith('kubectl-edit-'))`, 10*time.Second)
 	if got := eval[string](p, `kubeplay.run('kubectl get deployment web -o jsonpath={.spec.replicas}')`); got != "3" {
 		t.Errorf("after the edit, spec.replicas is %q, want 3", got)
@@ -52,5 +59,30 @@ func TestKubectlEditOpensTheObjectInTheEditor(t *testing.T) {
 	// Closing its tab cancels.
 	p.click(`.file-tab[aria-selected="true"] button[aria-label^="Close"]`)
 	p.poll(`document.getElementById('apply-output').textContent === 'Edit cancelled, no changes made.\n'`, 10*time.Second)
+	p.checkConsole()
+}
+
+// TestTheTerminalReadsAndWritesTheEditorsTabs: the documentation's `kubectl apply -f deploy.yaml` reads the
+// editor's tab of that name, and `kubectl get … -o yaml > web.yaml` opens what it wrote as a tab, which
+// `kubectl apply -f web.yaml` then reads back with the learner's change.
+func TestTheTerminalReadsAndWritesTheEditorsTabs(t *testing.T) {
+	p := openTab(t, 1400, 900)
+	p.click("#tab-terminal")
+	p.do(chromedpSendKeys("#terminal-input", "kubectl apply -f deploy.yaml\r"))
+	p.poll(`document.getElementById('terminal-output').textContent.includes('deployment.apps/nginx created')`, 10*time.Second)
+	p.do(chromedpSendKeys("#terminal-input", "kubectl get deployment nginx -o yaml > web.yaml\r"))
+	p.poll(`[...document.querySelectorAll('.file-tab-name')].some(b => b.textContent === 'web.yaml' && b.getAttribute('aria-selected') === 'true')`, 10*time.Second)
+	text := eval[string](p, `__kubeplayUI.editor.content()`)
+	if !strings.Contains(text, "kind: Deployment") || !strings.Contains(text, "replicas: 2") {
+		t.Fatalf("web.yaml holds:\n%s", text)
+	}
+	p.setEditor(strings.Replace(text, "replicas: 2", "replicas: 4", 1))
+	p.click("#tab-terminal")
+	p.do(chromedpSendKeys("#terminal-input", "kubectl apply -f web.yaml\r"))
+	p.poll(`document.getElementById('terminal-output').textContent.includes('deployment.apps/nginx configured')`, 10*time.Second)
+	if got := eval[string](p, `kubeplay.run('kubectl get deployment nginx -o jsonpath={.spec.replicas}')`); got != "4" {
+		t.Errorf("after kubectl apply -f web.yaml, spec.replicas is %q, want 4", got)
+	}
+	p.screenshot("terminal-redirect-1400")
 	p.checkConsole()
 }

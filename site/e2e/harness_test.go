@@ -318,9 +318,14 @@ func (p *tab) click(sel string) {
 // setEditor replaces the editor's text as a user would: focus, select all, type (insertText).
 func (p *tab) setEditor(text string) {
 	p.tb.Helper()
-	// The first line, not the content's centre: in a short editor pane the centre of a long document is
-	// scrolled out of view, and a click there lands on another element.
-	p.do(chromedp.Click(chromedp.CSS("#editor .cm-line")))
+	// Inside the text's top left corner, not the content's centre: in a short editor pane the centre of a long
+	// document is scrolled out of view, and a line as wide as the document's longest (a last-applied
+	// annotation) has its centre beyond the pane: a click there lands on another element.
+	var at struct{ X, Y float64 }
+	evalJSON(p, `(() => { const sc = document.querySelector('#editor .cm-scroller'); sc.scrollIntoView({block: 'nearest'});
+		const r = sc.getBoundingClientRect(), g = document.querySelector('#editor .cm-gutters').getBoundingClientRect();
+		return {X: g.right + 12, Y: r.top + 10}; })()`, &at)
+	p.do(chromedp.MouseClickXY(at.X, at.Y))
 	p.do(chromedp.KeyEvent("a", chromedp.KeyModifiers(kb.ModifierCtrl)))
 	if _, err := chromedp.Call(p.ctx, input.InsertText, input.InsertTextParams{Text: text}); err != nil {
 		p.tb.Fatalf("typing into the editor: %v", err)

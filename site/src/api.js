@@ -319,13 +319,15 @@ const kubeplay = {
     return request('editSave', [edit.resource, edit.namespace || '', edit.name, edit.shown, text]);
   },
   /**
-   * runLine(line) is run() answering {output, code, edit?} (edit: the object `kubectl edit` opened).
+   * runLine(line, files?) is run() answering {output, code, edit?, files?} (edit: the object `kubectl edit`
+   * opened). files ({name: content}) are what `-f NAME` reads; the answer's files are what `> NAME` wrote.
    * @param {string} line
-   * @returns {Promise<RunResult & {edit?: KubectlEdit}>}
+   * @param {Record<string, string>} [files]
+   * @returns {Promise<RunResult & {edit?: KubectlEdit, files?: Record<string, string>}>}
    */
-  async runLine(line) {
+  async runLine(line, files) {
     await this._gate;
-    return request('run', [line]);
+    return request('run', files ? [line, JSON.stringify(files)] : [line]);
   },
 
   /**

@@ -22,6 +22,9 @@ import (
 type Core struct {
 	c  *cluster.Cluster
 	sh *shell.Shell
+	// files are the editor's files as the last run call sent them; written
+	// is what the current run call wrote (files.go).
+	files, written map[string]string
 	// out receives everything the shell and kubectl print, including the
 	// later output of kubectl get -w watches.
 	out bytes.Buffer
@@ -60,7 +63,7 @@ func (k *Core) build(opts cluster.Options) {
 	// frame); retaining fewer here keeps the Go heap, and so GC pauses, small.
 	k.attach()
 	k.j = journalState{base: journalBase{Seed: opts.Seed, Nodes: opts.Nodes}}
-	k.sh = shell.New(k.c, &k.out)
+	k.sh = k.newShell()
 	k.sh.Echo = false
 	k.sh.SetOutput(&k.out)
 }
@@ -295,6 +298,8 @@ type runResult struct {
 	Code   int    `json:"code"`
 	// Edit is the object `kubectl edit` opened, for the page's editor (edit.go).
 	Edit *kubectl.Edit `json:"edit,omitempty"`
+	// Files are what the line wrote (`> FILE`), by name, for the editor (files.go).
+	Files map[string]string `json:"files,omitempty"`
 }
 
 func (k *Core) run(a argList) (any, error) {
@@ -304,12 +309,16 @@ func (k *Core) run(a argList) (any, error) {
 		k.runUntil(k.c.Sim.Now().Add(d))
 		return runResult{Output: k.takeOutput()}, nil
 	}
+	if err := k.setFiles(a.str(1)); err != nil {
+		return nil, err
+	}
+	k.written = nil
 	ok, edit := k.runWithEditor(a.str(0))
 	code := 0
 	if !ok {
 		code = 1
 	}
-	return runResult{Output: k.takeOutput(), Code: code, Edit: edit}, nil
+	return runResult{Output: k.takeOutput(), Code: code, Edit: edit, Files: k.written}, nil
 }
 
 func (k *Core) drainOutput(argList) (any, error) {

@@ -7,7 +7,6 @@ import (
 	"sync"
 
 	"kubeplay/core/scenario"
-	"kubeplay/core/shell"
 )
 
 // The scenario player's side of the seam: the built-in library,
@@ -208,9 +207,14 @@ func (k *Core) play(sc *scenario.Scenario, seed uint64) loadedScenario {
 	k.out.Reset()
 	k.pending.Reset()
 	k.c = p.Cluster()
-	k.sh = shell.New(k.c, &k.out)
+	k.sh = k.newShell()
 	k.sh.Echo = false
 	k.sh.SetOutput(&k.out)
+	// Until the page sends its editor's files, -f reads the scenario's own.
+	k.files = map[string]string{}
+	for _, f := range sc.Files {
+		k.files[f.Name] = f.Content
+	}
 	s := &session{sc: sc, p: p, seed: k.c.Sim.Seed()}
 	sessions[k] = s
 

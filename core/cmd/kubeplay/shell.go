@@ -60,6 +60,7 @@ func runShell(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	w := bufio.NewWriter(stdout)
 	defer w.Flush()
 	sh := shell.New(c, w)
+	sh.WriteFile = osWriteFile
 	c.SetOutput(w)
 	if *withTrace {
 		sh.EnableTrace()
@@ -116,6 +117,7 @@ func interactive(opts cluster.Options, withTrace bool, lesson *scenario.Scenario
 	}
 	sh := shell.New(c, out)
 	sh.Echo = false
+	sh.WriteFile = osWriteFile
 	c.SetOutput(out)
 	if withTrace {
 		sh.EnableTrace()
@@ -173,6 +175,23 @@ func (c *crlf) Write(p []byte) (int, error) {
 }
 
 func osReadFile(path string) ([]byte, error) { return os.ReadFile(path) }
+
+// osWriteFile is where `kubectl ... > FILE` writes in the terminal: the disk.
+func osWriteFile(path string, data []byte, appendTo bool) error {
+	flag := os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+	if appendTo {
+		flag = os.O_WRONLY | os.O_CREATE | os.O_APPEND
+	}
+	f, err := os.OpenFile(path, flag, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
 
 // lessonFiles reads the lesson's own files by name (kubectl apply -f web.yaml), then the disk.
 func lessonFiles(sc *scenario.Scenario) func(string) ([]byte, error) {

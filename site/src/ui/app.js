@@ -5,6 +5,7 @@ import { applyI18n, getLang, setLang } from '../i18n.js';
 import { initControlBar, initTheme } from './controlbar.js';
 import { initTabs } from './tabs.js';
 import { Editor } from './editor.js';
+import { getEditorFiles } from './editorfiles.js';
 import { EventsPanel } from './events.js';
 import { StoryPanel } from './story.js';
 import { Caption } from './caption.js';
@@ -49,6 +50,7 @@ export function startUI(kp) {
   views.etcd = new EtcdView(kp);
   views.explain = new ExplainView(kp);
   views.editor = new Editor(kp);
+  views.terminal.files = () => Object.fromEntries(getEditorFiles(views.editor).map((f) => [f.name, f.content]));
   initControlBar(kp, views.slowmo);
   initTabs();
   initLayout();

@@ -42,6 +42,8 @@ import * as bus from './bus.js';
 import { showBanner } from './banner.js';
 import { fieldPathOf, lineOfPath } from './yamlpath.js';
 
+// MAX_TABS bounds the tabs a terminal redirection may open (editorfiles.js keeps the same bound).
+const MAX_TABS = 50;
 export const STORAGE_KEY = 'kubeplay.files.v1';
 
 export const DEFAULT_FILE = {
@@ -96,6 +98,7 @@ export class Editor {
     bus.on('relay-rebuild', (ms) => { if (typeof ms === 'number') this.outputAt(ms); });
     kp.on('reset', () => { this.outputs = []; });
     bus.on('edit-open', (e) => this.openEdit(e));
+    bus.on('files-written', (files) => { for (const [name, content] of Object.entries(files || {})) this.writeFile(name, content); });
     this.saveSoon = debounce(() => this.save(), 400);
     this.load();
     const extensions = this.extensions();
@@ -213,6 +216,22 @@ export class Editor {
     this.files.push(f);
     this.select(this.files.length - 1);
     this.view.focus();
+  }
+
+  // writeFile is a terminal line's `> NAME`: the tab of that name gets the text (a new tab if there is none),
+  // and is shown, as the learner's editor opening the file they just wrote.
+  writeFile(name, content) {
+    let i = this.files.findIndex((f) => f.name === name && !f.edit);
+    if (i < 0) {
+      if (this.files.length >= MAX_TABS) return;
+      this.files.push({ name, content });
+      i = this.files.length - 1;
+    } else {
+      this.files[i].content = content;
+      this.states.delete(this.files[i]);
+      if (i === this.active) this.view.setState(this.stateFor(this.files[i]));
+    }
+    this.select(i);
   }
 
   // openEdit opens the object `kubectl edit` fetched as a tab of its own (its file is kubectl's: a header

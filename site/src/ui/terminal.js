@@ -8,6 +8,7 @@ import * as bus from './bus.js';
 const HISTORY_KEY = 'kubeplay.history';
 const MAX_HISTORY = 200;
 const MAX_OUTPUT = 400000; // characters kept in the output pane
+const NAMES_FILES = /(^|\s)(-f|--filename|-k|--kustomize)(=|\s|$)|>/;
 
 export class Terminal {
   /** @param {import('../api.js').Kubeplay} kp window.kubeplay */
@@ -19,6 +20,8 @@ export class Terminal {
     this.busy = false;
     this.queue = Promise.resolve(); // lines run one after another, in the order they were entered
     this.completeReq = 0; // bumped for every completion request and every Enter: late candidates are dropped
+    /** @type {() => Record<string, string>} the editor's files, by name (app.js sets it) */
+    this.files = () => ({});
     this.build();
     // window.kubeplay drains the watch output every frame and emits it as 'output'.
     kp.on('output', (text) => this.write(typeof text === 'string' ? text : text?.output || ''));
@@ -103,8 +106,10 @@ export class Terminal {
     if (trimmed === '' || trimmed.startsWith('#')) return;
     this.busy = true;
     try {
-      const r = await this.kp.runLine(trimmed);
+      // A line that names a file (-f deploy.yaml) or writes one (> web.yaml) works on the editor's tabs.
+      const r = await this.kp.runLine(trimmed, NAMES_FILES.test(trimmed) ? this.files() : undefined);
       let out = r.output;
+      if (r.files) bus.emit('files-written', r.files);
       // kubectl edit opens the object in the editor: Apply there saves it, closing its tab cancels.
       if (r.edit) {
         out += `${t('terminal.editing', { ref: r.edit.ref })}\n`;
