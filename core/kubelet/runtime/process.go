@@ -165,6 +165,11 @@ func (p *Process) plan(argv []string) {
 	repo := p.repo
 	if len(argv) > 1 && isEntrypointScript(argv[0]) {
 		argv = argv[1:] // the entrypoint script execs its arguments
+		if strings.HasPrefix(argv[0], "-") && len(repo.Cmd) > 0 {
+			// ...or gives them to the image's program when the first is an
+			// option (`-- -sI http://web` runs curl -sI http://web).
+			argv = append([]string{repo.Cmd[0]}, argv...)
+		}
 	}
 	if len(argv) == 0 || (len(argv) == 1 && isEntrypointScript(argv[0])) {
 		argv = repo.Cmd
@@ -193,6 +198,10 @@ func (p *Process) plan(argv []string) {
 		p.python(argv[1:])
 	case bin == "perl" || strings.HasPrefix(bin, "perl5"):
 		p.perl(argv[1:])
+	case isMain && len(argv) > 1 && (bin == "curl" || bin == "wget") && repo.HasShell():
+		// An image whose program is curl (curlimages/curl), given a URL:
+		// the request runs as the shell's curl does.
+		p.runScript(quoteArgv(argv))
 	case isMain:
 		p.main()
 	case (shellUtility[bin] || p.flavour == "busybox" && busyboxApplet[bin] || p.hasTool(bin)) && repo.HasShell():

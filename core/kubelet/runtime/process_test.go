@@ -50,6 +50,11 @@ func TestStartDecidesWhatAContainerDoes(t *testing.T) {
 		{name: "a distroless image has no shell", image: "gcr.io/google-samples/hello-app:1.0", command: sh("echo hi"), startError: `exec: "sh": executable file not found in $PATH`},
 		{name: "the Job docs' perl pi computation completes", image: "perl:5.34.0", command: []string{"perl", "-Mbignum=bpi", "-wle", "print bpi(2000)"}, exits: true, after: 5 * time.Second, reason: "Completed"},
 		{name: "args replace the cmd but keep the entrypoint", image: "redis", args: []string{"redis-server", "--appendonly", "yes"}},
+		// curlimages/curl's entrypoint.sh runs its arguments, or curl with them when the first is an option
+		// (a container's own requests succeed quietly: the shell's wget and curl).
+		{name: "curl's image given a URL requests it", image: "curlimages/curl", args: []string{"curl", "-s", "http://web/"}, exits: true, reason: "Completed"},
+		{name: "curl's image given options runs curl with them", image: "curlimages/curl", args: []string{"-sI", "http://web/"}, exits: true, reason: "Completed"},
+		{name: "curl's image without arguments prints its usage", image: "curlimages/curl", exits: true, code: 2, reason: "Error"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
