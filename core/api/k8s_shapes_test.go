@@ -9,6 +9,7 @@ import (
 
 	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
 	appsv1 "k8s.io/api/apps/v1"
+	authenticationv1 "k8s.io/api/authentication/v1"
 	autoscalingv2 "k8s.io/api/autoscaling/v2"
 	batchv1 "k8s.io/api/batch/v1"
 	coordinationv1 "k8s.io/api/coordination/v1"
@@ -40,6 +41,7 @@ var k8sTypes = map[string]func() any{
 	"RoleBinding":        func() any { return &rbacv1.RoleBinding{} }, "Role": func() any { return &rbacv1.Role{} },
 	"PriorityClass": func() any { return &schedulingv1.PriorityClass{} },
 	"Eviction":      func() any { return &policyv1.Eviction{} },
+	"TokenRequest":  func() any { return &authenticationv1.TokenRequest{} },
 
 	"PersistentVolumeClaim":            func() any { return &corev1.PersistentVolumeClaim{} },
 	"PersistentVolume":                 func() any { return &corev1.PersistentVolume{} },

@@ -141,9 +141,11 @@ var registry = []*ResourceInfo{
 }
 
 // extraKinds are kinds that are not resources of their own but that New, KindFor and Decode know:
-// policy/v1 Eviction (the body of pods/eviction).
+// policy/v1 Eviction (the body of pods/eviction) and authentication.k8s.io/v1 TokenRequest (of
+// serviceaccounts/token).
 var extraKinds = []*ResourceInfo{
 	res("policy", "evictions", "Eviction", true, nil, []string{"create"}, nil, func() Object { return &Eviction{} }),
+	res("authentication.k8s.io", "tokenrequests", "TokenRequest", true, nil, []string{"create"}, nil, func() Object { return &TokenRequest{} }),
 }
 
 // withVersion serves r in another version than v1 (autoscaling/v2).

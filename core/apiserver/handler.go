@@ -312,6 +312,13 @@ func (s *Server) serve(ctx *reqCtx) (api.Object, error) {
 		if verb == "create" {
 			return s.evict(ctx)
 		}
+	case "token":
+		if r.gr != (api.GroupResource{Resource: "serviceaccounts"}) {
+			return nil, notFoundResource()
+		}
+		if verb == "create" {
+			return s.tokenRequest(ctx)
+		}
 	case "finalize":
 		if r.gr != (api.GroupResource{Resource: "namespaces"}) {
 			return nil, notFoundResource()

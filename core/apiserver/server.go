@@ -42,6 +42,8 @@ var specialPrefixes = map[string]string{
 type Server struct {
 	sim   *sim.Sim
 	store *store.Store
+	// tokenKeyID is the service-account signing key's id in the tokens it issues (token.go).
+	tokenKeyID string
 
 	byGR      map[api.GroupResource]*resource
 	byPrefix  map[string]*resource

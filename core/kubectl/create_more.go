@@ -3,6 +3,7 @@ package kubectl
 import (
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -287,21 +288,31 @@ func (inv *invocation) createToken(args []string) error {
 	if len(args) != 1 {
 		return fmt.Errorf("exactly one NAME is required, got %d\nSee 'kubectl create token -h' for help and examples", len(args))
 	}
+	body := &api.TokenRequest{TypeMeta: api.TypeMeta{APIVersion: "authentication.k8s.io/v1", Kind: "TokenRequest"},
+		Spec: api.TokenRequestSpec{Audiences: inv.f.strs("audience")}}
 	if d := inv.f.str("duration"); d != "" {
-		if _, err := time.ParseDuration(d); err != nil {
+		dur, err := time.ParseDuration(d)
+		if err != nil {
 			return fmt.Errorf("invalid argument %q for \"--duration\" flag: time: invalid duration %q", d, d)
 		}
+		switch {
+		case dur < 0:
+			return errors.New("--duration must be greater than or equal to 0")
+		case dur%time.Second != 0:
+			return errors.New("--duration cannot be expressed in units less than seconds")
+		case dur > 0:
+			secs := int64(dur / time.Second)
+			body.Spec.ExpirationSeconds = &secs
+		}
 	}
-	obj, err := inv.do(&request.Request{Verb: "create", Resource: "serviceaccounts", Subresource: "token", Namespace: inv.ns, Name: args[0]})
+	obj, err := inv.do(&request.Request{Verb: "create", Resource: "serviceaccounts", Subresource: "token", Namespace: inv.ns, Name: args[0], Body: body})
 	if err != nil {
-		return err
+		return fmt.Errorf("failed to create token: %v", err)
 	}
-	var tr struct {
-		Status struct {
-			Token string `json:"token"`
-		} `json:"status"`
+	tr, ok := obj.(*api.TokenRequest)
+	if !ok || tr.Status.Token == "" {
+		return errors.New("failed to create token: no token in server response")
 	}
-	_ = json.Unmarshal(api.EncodeJSON(obj), &tr)
 	fmt.Fprintln(inv.out, tr.Status.Token)
 	return nil
 }

@@ -2,6 +2,8 @@ package shell
 
 import (
 	"bytes"
+	"encoding/base64"
+	"encoding/json"
 	"io"
 	"strings"
 	"testing"
@@ -46,5 +48,50 @@ func TestEverySimVerbTheCompletionOffersRuns(t *testing.T) {
 	}
 	if _, ok := c.Kubelets["extra-1"]; !ok {
 		t.Errorf("sim node add extra --count 2 did not add extra-1: %v", c.NodeNames())
+	}
+}
+
+// TestCreateTokenIssuesABoundServiceAccountJWT: kubectl create token prints
+// a JWT shaped as kind's kube-apiserver issues them: RS256 with a key id,
+// the issuer and default audience, an hour's life (or --duration), and the
+// Service Account as the subject.
+func TestCreateTokenIssuesABoundServiceAccountJWT(t *testing.T) {
+	var out bytes.Buffer
+	sh := New(cluster.New(cluster.Default()), &out)
+	sh.Echo = false
+	sh.Exec("kubectl create token default --duration=2h")
+	parts := strings.Split(strings.TrimSpace(out.String()), ".")
+	if len(parts) != 3 {
+		t.Fatalf("not a JWT: %q", out.String())
+	}
+	var header struct{ Alg, Kid string }
+	var claims struct {
+		Aud           []string
+		Exp, Iat, Nbf int64
+		Iss, Sub      string
+		K8s           struct {
+			Namespace      string
+			ServiceAccount struct{ Name, UID string }
+		} `json:"kubernetes.io"`
+	}
+	for i, v := range []any{&header, &claims} {
+		b, err := base64.RawURLEncoding.DecodeString(parts[i])
+		if err != nil {
+			t.Fatalf("part %d: %v", i, err)
+		}
+		if err := json.Unmarshal(b, v); err != nil {
+			t.Fatalf("part %d: %v: %s", i, err, b)
+		}
+	}
+	if header.Alg != "RS256" || len(header.Kid) != 43 {
+		t.Errorf("header %+v", header)
+	}
+	if claims.Iss != "https://kubernetes.default.svc.cluster.local" || len(claims.Aud) != 1 || claims.Aud[0] != claims.Iss ||
+		claims.Sub != "system:serviceaccount:default:default" || claims.K8s.ServiceAccount.Name != "default" || claims.K8s.ServiceAccount.UID == "" ||
+		claims.Exp-claims.Iat != 7200 || claims.Nbf != claims.Iat {
+		t.Errorf("claims %+v", claims)
+	}
+	if sig, _ := base64.RawURLEncoding.DecodeString(parts[2]); len(sig) != 256 {
+		t.Errorf("signature of %d bytes, want an RSA-2048 signature's 256", len(sig))
 	}
 }

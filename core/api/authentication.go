@@ -1,0 +1,31 @@
+package api
+
+// TokenRequest is authentication.k8s.io/v1 TokenRequest: the body and the
+// answer of the serviceaccounts/token subresource (kubectl create token).
+type TokenRequest struct {
+	TypeMeta   `json:",inline"`
+	ObjectMeta `json:"metadata,omitempty"`
+	Spec       TokenRequestSpec   `json:"spec"`
+	Status     TokenRequestStatus `json:"status,omitempty"`
+}
+
+// TokenRequestSpec is authentication.k8s.io/v1 TokenRequestSpec.
+type TokenRequestSpec struct {
+	Audiences         []string              `json:"audiences"`
+	ExpirationSeconds *int64                `json:"expirationSeconds,omitempty"`
+	BoundObjectRef    *BoundObjectReference `json:"boundObjectRef,omitempty"`
+}
+
+// BoundObjectReference is authentication.k8s.io/v1 BoundObjectReference.
+type BoundObjectReference struct {
+	Kind       string `json:"kind,omitempty"`
+	APIVersion string `json:"apiVersion,omitempty"`
+	Name       string `json:"name,omitempty"`
+	UID        string `json:"uid,omitempty"`
+}
+
+// TokenRequestStatus is authentication.k8s.io/v1 TokenRequestStatus.
+type TokenRequestStatus struct {
+	Token               string `json:"token"`
+	ExpirationTimestamp Time   `json:"expirationTimestamp"`
+}
