@@ -139,6 +139,9 @@ func (s *Server) createObject(ctx *reqCtx, r *resource, obj api.Object) (api.Obj
 	m.CreationTimestamp = api.Time{}
 	s.hooks.Default(obj)
 	prepareForCreate(r, obj)
+	if pod, ok := obj.(*api.Pod); ok {
+		ctx.warn(syncAppArmor(pod)...)
+	}
 	if on {
 		name := objectName(m)
 		if m.Name == "" {
@@ -181,6 +184,7 @@ func (s *Server) createObject(ctx *reqCtx, r *resource, obj api.Object) (api.Obj
 	if on {
 		s.stage("validation", req, r.info.Kind+" is valid")
 	}
+	ctx.warn(objectWarnings(obj)...)
 	if err := s.validateAdmission(ar, req); err != nil {
 		return nil, err
 	}

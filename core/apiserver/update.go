@@ -166,6 +166,9 @@ func (s *Server) updateObject(ctx *reqCtx, r *resource, cur *cached, obj api.Obj
 	}
 	if r.hasSpec && sub != "status" && !specEqual(r, obj, old) {
 		m.Generation++
+		ctx.warn(objectWarnings(obj)...)
+	} else if _, ok := obj.(*api.Pod); ok && sub == "" {
+		ctx.warn(objectWarnings(obj)...)
 	}
 	ctx.code = 200
 	return s.commitUpdate(req, r, cur, obj)
