@@ -309,10 +309,14 @@ func (w *podWorker) create(c *container, img *images.Image) {
 			return
 		}
 		env, err := w.containerEnv(c)
+		reason := WaitingCreateConfigError
+		if err == nil {
+			err, reason = w.createError(c), WaitingCreateContainerErr
+		}
 		if err != nil {
 			w.busy = false
 			w.event(c, api.EventTypeWarning, ReasonFailed, "Error: "+err.Error())
-			w.waitOn(c, WaitingCreateConfigError, err.Error())
+			w.waitOn(c, reason, err.Error())
 			w.k.podAction(w.pod, fmt.Sprintf("container %s: %v", c.name(), err))
 			w.retryAt(w.now().Add(BackOffPeriod))
 			return
@@ -638,4 +642,27 @@ func (w *podWorker) remove(why string) {
 	w.k.imageBO.ForgetPrefix(w.uid + "/")
 	delete(w.k.workers, w.key)
 	w.k.podAction(w.pod, "SyncLoop REMOVE: "+why)
+}
+
+// seccompRoot is the kubelet's seccomp profile root, where a Localhost
+// profile's file is read from.
+const seccompRoot = "/var/lib/kubelet/seccomp/"
+
+// createError is containerd's refusal to create c (CreateContainerError):
+// a Localhost seccomp profile (the container's, else the pod's) must be a
+// file on the node, and a default kind node has none.
+func (w *podWorker) createError(c *container) error {
+	p := w.pod.Spec.SecurityContext
+	var prof *api.SeccompProfile
+	if p != nil {
+		prof = p.SeccompProfile
+	}
+	if sc := c.spec.SecurityContext; sc != nil && sc.SeccompProfile != nil {
+		prof = sc.SeccompProfile
+	}
+	if prof == nil || prof.Type != api.SeccompProfileTypeLocalhost || prof.LocalhostProfile == nil {
+		return nil
+	}
+	f := seccompRoot + *prof.LocalhostProfile
+	return fmt.Errorf("failed to create containerd container: cannot load seccomp profile %q: open %s: no such file or directory", f, f)
 }
