@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -241,6 +242,9 @@ func (t *tools) cat(args []string) int32 {
 	return code
 }
 
+// rootDirs are what / holds in a Debian-based image.
+var rootDirs = []string{"bin", "boot", "dev", "etc", "home", "lib", "lib64", "media", "mnt", "opt", "proc", "root", "run", "sbin", "srv", "sys", "tmp", "usr", "var"}
+
 // dirs are the directories ls knows, per image family.
 func (t *tools) dir(path string) ([]string, bool) {
 	path = strings.TrimSuffix(path, "/")
@@ -252,7 +256,7 @@ func (t *tools) dir(path string) ([]string, bool) {
 		if t.p.flavour == "busybox" {
 			return []string{"bin", "dev", "etc", "home", "lib", "lib64", "proc", "root", "sys", "tmp", "usr", "var"}, true
 		}
-		out := []string{"bin", "boot", "dev", "etc", "home", "lib", "lib64", "media", "mnt", "opt", "proc", "root", "run", "sbin", "srv", "sys", "tmp", "usr", "var"}
+		out := slices.Clone(rootDirs)
 		if strings.HasSuffix(t.p.repo.Name, "/library/nginx") {
 			out = append(out, "docker-entrypoint.d", "docker-entrypoint.sh")
 			sort.Strings(out)
@@ -274,7 +278,22 @@ func (t *tools) dir(path string) ([]string, bool) {
 		sort.Strings(out)
 		return out, true
 	}
-	return nil, false
+	// A directory the kubelet mounted files under (a volume's items), not
+	// one of the image's own.
+	if slices.Contains(rootDirs, strings.TrimPrefix(path, "/")) {
+		return nil, false
+	}
+	var out []string
+	for f := range t.p.spec.Files {
+		if rest, ok := strings.CutPrefix(f, path+"/"); ok {
+			rest, _, _ = strings.Cut(rest, "/")
+			if !slices.Contains(out, rest) {
+				out = append(out, rest)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out, out != nil
 }
 
 func (t *tools) ls(args []string) int32 {
