@@ -411,7 +411,23 @@ func (w *podWorker) runtimeSpec(c *container, img *images.Image, env map[string]
 	return runtime.Spec{Image: img, Command: expandAll(c.spec.Command, env), Args: expandAll(c.spec.Args, env), Env: env,
 		MemoryLimit: limit, Ports: ports, PodName: w.pod.Name, PodIP: w.ip,
 		Hostname: w.pod.Spec.Hostname, Files: w.containerFiles(c),
-		Peers: func(p string, at time.Time) ([]string, bool) { return w.peerFile(c, p, at) }}
+		Peers: func(p string, at time.Time) ([]string, bool) { return w.peerFile(c, p, at) },
+		Local: func(port int32, path string, at time.Time) (string, int, bool) { return w.localHTTP(c, port, path, at) }}
+}
+
+// localHTTP is what the pod's other containers that were running at at
+// answer on localhost:port (they share the pod's network namespace).
+func (w *podWorker) localHTTP(c *container, port int32, path string, at time.Time) (body string, status int, ok bool) {
+	for _, s := range w.all() {
+		inst := s.cur
+		if s == c || inst == nil || at.Before(inst.startedAt) || !inst.endedAt.IsZero() && !at.Before(inst.endedAt) {
+			continue
+		}
+		if body, status, ok = inst.proc.HTTPBody(port, path, at); ok {
+			return body, status, true
+		}
+	}
+	return "", 0, false
 }
 
 // containerFiles are the files c finds: its volumes' and the kubelet's

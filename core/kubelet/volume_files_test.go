@@ -1,6 +1,7 @@
 package kubelet
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -62,5 +63,20 @@ func TestContainersShareFilesThroughTheirPodsVolumes(t *testing.T) {
 				t.Errorf("logs = %q (%v), want %q", out, err, tt.logs)
 			}
 		})
+	}
+}
+
+func TestAContainerReachesItsPodsOtherContainersOnLocalhost(t *testing.T) {
+	always := api.ContainerRestartPolicyAlways
+	e := newEnv(t)
+	e.run(&api.Pod{ObjectMeta: api.ObjectMeta{Name: "p"}, Spec: api.PodSpec{
+		InitContainers: []api.Container{{Name: "client", Image: "busybox", RestartPolicy: &always,
+			Command: []string{"sh", "-c", "while true; do wget -qO- http://localhost:80 | head -n 4; sleep 5; done"}}},
+		Containers: []api.Container{{Name: "web", Image: "nginx", Ports: []api.ContainerPort{{ContainerPort: 80}}}}}})
+	e.s.RunUntilIdle(time.Minute)
+	out, _, err := e.k.Logs("default", "p", "client", false)
+	if err != nil || !strings.HasPrefix(out, "wget: can't connect to remote host (127.0.0.1): Connection refused\n<!DOCTYPE html>\n") ||
+		!strings.Contains(out, "<title>Welcome to nginx!</title>\n") {
+		t.Errorf("logs = %q (%v): want refused before nginx starts, then its page", out, err)
 	}
 }

@@ -71,6 +71,10 @@ type Spec struct {
 	// container as the pod's other containers that share its emptyDir have
 	// written it by a given time (tail -f follows what they append).
 	Peers func(path string, at time.Time) ([]string, bool)
+	// Local, when set, is what the pod's other containers answer on
+	// localhost at a given time (they share the pod's network namespace);
+	// ok is false when none listens on the port.
+	Local func(port int32, path string, at time.Time) (body string, status int, ok bool)
 }
 
 func (s Spec) hostname() string {
