@@ -73,7 +73,7 @@ func TestAContainerReachesItsPodsOtherContainersOnLocalhost(t *testing.T) {
 		InitContainers: []api.Container{{Name: "client", Image: "busybox", RestartPolicy: &always,
 			Command: []string{"sh", "-c", "while true; do wget -qO- http://localhost:80 | head -n 4; sleep 5; done"}}},
 		Containers: []api.Container{{Name: "web", Image: "nginx", Ports: []api.ContainerPort{{ContainerPort: 80}}}}}})
-	e.s.RunUntilIdle(time.Minute)
+	e.s.RunUntil(e.s.Now().Add(time.Minute))
 	out, _, err := e.k.Logs("default", "p", "client", false)
 	if err != nil || !strings.HasPrefix(out, "wget: can't connect to remote host (127.0.0.1): Connection refused\n<!DOCTYPE html>\n") ||
 		!strings.Contains(out, "<title>Welcome to nginx!</title>\n") {
