@@ -411,8 +411,26 @@ func (w *podWorker) runtimeSpec(c *container, img *images.Image, env map[string]
 	return runtime.Spec{Image: img, Command: expandAll(c.spec.Command, env), Args: expandAll(c.spec.Args, env), Env: env,
 		MemoryLimit: limit, Ports: ports, PodName: w.pod.Name, PodIP: w.ip,
 		Hostname: w.pod.Spec.Hostname, Files: w.containerFiles(c),
-		Peers: func(p string, at time.Time) ([]string, bool) { return w.peerFile(c, p, at) },
-		Local: func(port int32, path string, at time.Time) (string, int, bool) { return w.localHTTP(c, port, path, at) }}
+		Peers:    func(p string, at time.Time) ([]string, bool) { return w.peerFile(c, p, at) },
+		Local:    func(port int32, path string, at time.Time) (string, int, bool) { return w.localHTTP(c, port, path, at) },
+		Resolves: func(name string) bool { return w.k.resolves(w.pod.Namespace, name) }}
+}
+
+// resolves reports whether the cluster DNS answers name for a pod of ns, as
+// CoreDNS does from the Services it watches: <svc>, <svc>.<ns>,
+// <svc>.<ns>.svc[.cluster.local]. Names outside the cluster are not
+// modelled and resolve.
+func (k *Kubelet) resolves(ns, name string) bool {
+	name = strings.TrimSuffix(strings.TrimSuffix(name, "."), ".cluster.local")
+	svc, rest, _ := strings.Cut(strings.TrimSuffix(name, ".svc"), ".")
+	if strings.Contains(rest, ".") || k.services == nil {
+		return true
+	}
+	if rest != "" {
+		ns = rest
+	}
+	_, ok := k.services.Get(ns, svc)
+	return ok
 }
 
 // localHTTP is what the pod's other containers that were running at at

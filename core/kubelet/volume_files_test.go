@@ -80,3 +80,22 @@ func TestAContainerReachesItsPodsOtherContainersOnLocalhost(t *testing.T) {
 		t.Errorf("logs = %q (%v): want refused before nginx starts, then its page", out, err)
 	}
 }
+
+func TestNginxExitsWhenItsUpstreamDoesNotResolve(t *testing.T) {
+	e := newEnv(t)
+	e.run(&api.Pod{ObjectMeta: api.ObjectMeta{Name: "p"}, Spec: api.PodSpec{
+		Containers: []api.Container{{Name: "worker", Image: "gcr.io/google-samples/hello-frontend:1.0"}}}})
+	e.s.RunUntil(e.s.Now().Add(20 * time.Second))
+	out, _, err := e.k.Logs("default", "p", "worker", false)
+	if err != nil || !strings.HasSuffix(out, "nginx: [emerg] host not found in upstream \"hello\" in /etc/nginx/conf.d/frontend.conf:2\n") {
+		t.Fatalf("logs = %q (%v), want nginx's emerg line", out, err)
+	}
+	if _, err := e.admin.Resource("services").Namespace("default").Create(&api.Service{ObjectMeta: api.ObjectMeta{Name: "hello"},
+		Spec: api.ServiceSpec{Ports: []api.ServicePort{{Port: 80}}}}); err != nil {
+		t.Fatal(err)
+	}
+	e.s.RunUntil(e.s.Now().Add(5 * time.Minute))
+	if out, _, _ := e.k.Logs("default", "p", "worker", false); out != "" {
+		t.Errorf("logs once the Service hello exists = %q, want nginx running quietly", out)
+	}
+}

@@ -75,6 +75,9 @@ type Spec struct {
 	// localhost at a given time (they share the pod's network namespace);
 	// ok is false when none listens on the port.
 	Local func(port int32, path string, at time.Time) (body string, status int, ok bool)
+	// Resolves, when set, reports whether the cluster's DNS answers a name
+	// for the container when it starts.
+	Resolves func(name string) bool
 }
 
 func (s Spec) hostname() string {
@@ -243,7 +246,11 @@ func (p *Process) notFound(cmd string) {
 // main runs the image's own program.
 func (p *Process) main() {
 	repo := p.repo
-	if len(repo.RequireEnv) > 0 && !p.hasAnyEnv(repo.RequireEnv) {
+	missing := len(repo.RequireEnv) > 0 && !p.hasAnyEnv(repo.RequireEnv)
+	for _, h := range repo.RequireHosts {
+		missing = missing || p.spec.Resolves != nil && !p.spec.Resolves(h)
+	}
+	if missing {
 		p.Exits, p.ExitAfter, p.ExitCode = true, MissingEnvExitAfter, 1
 		p.static = lines(repo.ErrorLogs, 0)
 		return
