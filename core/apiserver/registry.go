@@ -11,6 +11,8 @@ import (
 	"kubeplay/core/api/field"
 	"kubeplay/core/api/request"
 	"kubeplay/core/apiserver/admission"
+	"kubeplay/core/apiserver/defaults"
+	"kubeplay/core/apiserver/validation"
 	"kubeplay/core/store"
 	"kubeplay/core/trace"
 )
@@ -140,7 +142,7 @@ func (s *Server) createObject(ctx *reqCtx, r *resource, obj api.Object) (api.Obj
 	s.hooks.Default(obj)
 	prepareForCreate(r, obj)
 	if pod, ok := obj.(*api.Pod); ok {
-		ctx.warn(syncAppArmor(pod)...)
+		ctx.warn(defaults.SyncAppArmor(pod))
 	}
 	if on {
 		name := objectName(m)
@@ -184,7 +186,7 @@ func (s *Server) createObject(ctx *reqCtx, r *resource, obj api.Object) (api.Obj
 	if on {
 		s.stage("validation", req, r.info.Kind+" is valid")
 	}
-	ctx.warn(objectWarnings(obj)...)
+	ctx.warn(validation.Warnings(obj))
 	if err := s.validateAdmission(ar, req); err != nil {
 		return nil, err
 	}
