@@ -11,6 +11,8 @@ import (
 	"kubeplay/core/api/field"
 	"kubeplay/core/api/request"
 	"kubeplay/core/apiserver/admission"
+	"kubeplay/core/apiserver/defaults"
+	"kubeplay/core/apiserver/validation"
 	"kubeplay/core/store"
 	"kubeplay/core/trace"
 )
@@ -139,6 +141,9 @@ func (s *Server) createObject(ctx *reqCtx, r *resource, obj api.Object) (api.Obj
 	m.CreationTimestamp = api.Time{}
 	s.hooks.Default(obj)
 	prepareForCreate(r, obj)
+	if pod, ok := obj.(*api.Pod); ok {
+		ctx.warn(defaults.SyncAppArmor(pod))
+	}
 	if on {
 		name := objectName(m)
 		if m.Name == "" {
@@ -181,6 +186,7 @@ func (s *Server) createObject(ctx *reqCtx, r *resource, obj api.Object) (api.Obj
 	if on {
 		s.stage("validation", req, r.info.Kind+" is valid")
 	}
+	ctx.warn(validation.Warnings(obj))
 	if err := s.validateAdmission(ar, req); err != nil {
 		return nil, err
 	}

@@ -10,6 +10,7 @@ import (
 	"kubeplay/core/api/field"
 	"kubeplay/core/api/request"
 	"kubeplay/core/apiserver/admission"
+	"kubeplay/core/apiserver/validation"
 )
 
 // Update (PUT) and patch (PATCH) of an object or its status: optimistic
@@ -166,6 +167,9 @@ func (s *Server) updateObject(ctx *reqCtx, r *resource, cur *cached, obj api.Obj
 	}
 	if r.hasSpec && sub != "status" && !specEqual(r, obj, old) {
 		m.Generation++
+		ctx.warn(validation.Warnings(obj))
+	} else if _, ok := obj.(*api.Pod); ok && sub == "" {
+		ctx.warn(validation.Warnings(obj))
 	}
 	ctx.code = 200
 	return s.commitUpdate(req, r, cur, obj)

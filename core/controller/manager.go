@@ -2,6 +2,7 @@ package controller
 
 import (
 	"kubeplay/core/client"
+	"kubeplay/core/controller/bootstrap"
 	"kubeplay/core/controller/cronjob"
 	"kubeplay/core/controller/ctrlutil"
 	"kubeplay/core/controller/daemonset"
@@ -46,6 +47,8 @@ func NewManager(s *sim.Sim, c *client.Client) *Manager {
 		podgc.New(ctx),
 		namespace.New(ctx),
 		serviceaccount.New(ctx),
+		serviceaccount.NewTokens(ctx),
+		bootstrap.New(ctx),
 		job.New(ctx),
 		daemonset.New(ctx),
 		endpointslice.New(ctx),

@@ -178,7 +178,11 @@ func (inv *invocation) applyOne(d *doc) error {
 		if _, derr := decodeTyped(info, modified); derr != nil {
 			return withSource("patching", d.source, derr)
 		}
-		last := current.GetObjectMeta().Annotations[LastAppliedAnnotation]
+		last, found := current.GetObjectMeta().Annotations[LastAppliedAnnotation]
+		if !found && attempt == 0 {
+			fmt.Fprintf(inv.errOut, "Warning: resource %s/%s is missing the %s annotation which is required by kubectl apply. kubectl apply should only be used on resources created declaratively by either kubectl create --save-config or kubectl apply. The missing annotation will be patched automatically.\n",
+				info.Resource, d.name(), LastAppliedAnnotation)
+		}
 		modJSON, _ := json.Marshal(modified)
 		patch, patchType, err := threeWayPatch(info, []byte(last), modJSON, api.EncodeJSON(current))
 		if err != nil {

@@ -196,6 +196,9 @@ type invocation struct {
 	// cmdArgs are the arguments after a subcommand's NAME (after "--"):
 	// the container command of create deployment/job and run.
 	cmdArgs []string
+	// warned are the API warnings already printed: kubectl prints each
+	// once per run (rest.WarningWriter with Deduplicate).
+	warned map[string]bool
 }
 
 // Run runs kubectl with args (without the leading "kubectl") and returns the
@@ -392,6 +395,15 @@ func (inv *invocation) do(req *request.Request) (api.Object, error) {
 		req.Component = "kubectl"
 	}
 	obj, err := inv.k.client.Do(req)
+	for _, w := range req.Warnings {
+		if !inv.warned[w] {
+			if inv.warned == nil {
+				inv.warned = map[string]bool{}
+			}
+			inv.warned[w] = true
+			fmt.Fprintf(inv.errOut, "Warning: %s\n", w)
+		}
+	}
 	if err != nil && api.IsNotFound(err) && inv.k.isCustom(req.Group, req.Resource) {
 		return nil, resourceGone(req, err)
 	}

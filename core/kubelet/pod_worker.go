@@ -309,10 +309,14 @@ func (w *podWorker) create(c *container, img *images.Image) {
 			return
 		}
 		env, err := w.containerEnv(c)
+		reason := WaitingCreateConfigError
+		if err == nil {
+			err, reason = w.createError(c), WaitingCreateContainerErr
+		}
 		if err != nil {
 			w.busy = false
 			w.event(c, api.EventTypeWarning, ReasonFailed, "Error: "+err.Error())
-			w.waitOn(c, WaitingCreateConfigError, err.Error())
+			w.waitOn(c, reason, err.Error())
 			w.k.podAction(w.pod, fmt.Sprintf("container %s: %v", c.name(), err))
 			w.retryAt(w.now().Add(BackOffPeriod))
 			return
@@ -407,7 +411,41 @@ func (w *podWorker) runtimeSpec(c *container, img *images.Image, env map[string]
 	return runtime.Spec{Image: img, Command: expandAll(c.spec.Command, env), Args: expandAll(c.spec.Args, env), Env: env,
 		MemoryLimit: limit, Ports: ports, PodName: w.pod.Name, PodIP: w.ip,
 		Hostname: w.pod.Spec.Hostname, Files: w.containerFiles(c),
-		Peers: func(p string, at time.Time) ([]string, bool) { return w.peerFile(c, p, at) }}
+		Peers:    func(p string, at time.Time) ([]string, bool) { return w.peerFile(c, p, at) },
+		Local:    func(port int32, path string, at time.Time) (string, int, bool) { return w.localHTTP(c, port, path, at) },
+		Resolves: func(name string) bool { return w.k.resolves(w.pod.Namespace, name) }}
+}
+
+// resolves reports whether the cluster DNS answers name for a pod of ns, as
+// CoreDNS does from the Services it watches: <svc>, <svc>.<ns>,
+// <svc>.<ns>.svc[.cluster.local]. Names outside the cluster are not
+// modelled and resolve.
+func (k *Kubelet) resolves(ns, name string) bool {
+	name = strings.TrimSuffix(strings.TrimSuffix(name, "."), ".cluster.local")
+	svc, rest, _ := strings.Cut(strings.TrimSuffix(name, ".svc"), ".")
+	if strings.Contains(rest, ".") || k.services == nil {
+		return true
+	}
+	if rest != "" {
+		ns = rest
+	}
+	_, ok := k.services.Get(ns, svc)
+	return ok
+}
+
+// localHTTP is what the pod's other containers that were running at at
+// answer on localhost:port (they share the pod's network namespace).
+func (w *podWorker) localHTTP(c *container, port int32, path string, at time.Time) (body string, status int, ok bool) {
+	for _, s := range w.all() {
+		inst := s.cur
+		if s == c || inst == nil || at.Before(inst.startedAt) || !inst.endedAt.IsZero() && !at.Before(inst.endedAt) {
+			continue
+		}
+		if body, status, ok = inst.proc.HTTPBody(port, path, at); ok {
+			return body, status, true
+		}
+	}
+	return "", 0, false
 }
 
 // containerFiles are the files c finds: its volumes' and the kubelet's
@@ -638,4 +676,27 @@ func (w *podWorker) remove(why string) {
 	w.k.imageBO.ForgetPrefix(w.uid + "/")
 	delete(w.k.workers, w.key)
 	w.k.podAction(w.pod, "SyncLoop REMOVE: "+why)
+}
+
+// seccompRoot is the kubelet's seccomp profile root, where a Localhost
+// profile's file is read from.
+const seccompRoot = "/var/lib/kubelet/seccomp/"
+
+// createError is containerd's refusal to create c (CreateContainerError):
+// a Localhost seccomp profile (the container's, else the pod's) must be a
+// file on the node, and a default kind node has none.
+func (w *podWorker) createError(c *container) error {
+	p := w.pod.Spec.SecurityContext
+	var prof *api.SeccompProfile
+	if p != nil {
+		prof = p.SeccompProfile
+	}
+	if sc := c.spec.SecurityContext; sc != nil && sc.SeccompProfile != nil {
+		prof = sc.SeccompProfile
+	}
+	if prof == nil || prof.Type != api.SeccompProfileTypeLocalhost || prof.LocalhostProfile == nil {
+		return nil
+	}
+	f := seccompRoot + *prof.LocalhostProfile
+	return fmt.Errorf("failed to create containerd container: cannot load seccomp profile %q: open %s: no such file or directory", f, f)
 }

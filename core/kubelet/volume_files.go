@@ -14,7 +14,8 @@ import (
 // containers that exited wrote in it, for the containers that start after
 // them (an init container preparing the input of the app container, as in
 // the Indexed Job tutorial); a downward API volume holds its items, as the
-// kubelet's downward API volume plugin writes them. Other volume types
+// kubelet's downward API volume plugin writes them (a resourceFieldRef item
+// holds the resource divided by its divisor, rounded up). Other volume types
 // start empty here.
 
 // mountedFiles is what c finds in its volumes when it starts, by absolute
@@ -56,6 +57,10 @@ func (w *podWorker) mountedFiles(c *container) map[string][]string {
 			for _, it := range v.DownwardAPI.Items {
 				if it.FieldRef != nil {
 					put(path.Join(m.MountPath, it.Path), w.downwardFile(it.FieldRef.FieldPath))
+				} else if it.ResourceFieldRef != nil {
+					if v, err := w.resourceFieldValue(c.spec, it.ResourceFieldRef); err == nil {
+						put(path.Join(m.MountPath, it.Path), []string{v})
+					}
 				}
 			}
 		}

@@ -70,6 +70,11 @@ type Request struct {
 	GracePeriodSeconds *int64
 	PropagationPolicy  string // Orphan, Background, Foreground; "" = the kind's default
 	Preconditions      *api.Preconditions
+
+	// Warnings is filled in by the apiserver: the texts of the response's
+	// `Warning: 299 - "..."` headers, in the order they were added. kubectl
+	// prints each as `Warning: <text>` on stderr.
+	Warnings []string
 }
 
 // WatchEvent is one watch notification (watch.Event).

@@ -69,9 +69,12 @@ type Repository struct {
 	// ExitCode of the default command when Kind is exit.
 	ExitCode   int32    `yaml:"exitCode"`
 	RequireEnv []string `yaml:"requireEnv"`
-	ErrorLogs  []string `yaml:"errorLogs"`
-	Private    bool     `yaml:"private"`
-	Tags       []*Image `yaml:"tags"`
+	// RequireHosts are names the program resolves when it starts (an
+	// nginx upstream): it exits 1 with ErrorLogs when one does not resolve.
+	RequireHosts []string `yaml:"requireHosts"`
+	ErrorLogs    []string `yaml:"errorLogs"`
+	Private      bool     `yaml:"private"`
+	Tags         []*Image `yaml:"tags"`
 	// Generated: the catalog does not describe this repository; it was made
 	// by the pull rule (see rule.go). Its program listens on the ports the
 	// container declares.

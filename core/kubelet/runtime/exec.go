@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -241,6 +242,9 @@ func (t *tools) cat(args []string) int32 {
 	return code
 }
 
+// rootDirs are what / holds in a Debian-based image.
+var rootDirs = []string{"bin", "boot", "dev", "etc", "home", "lib", "lib64", "media", "mnt", "opt", "proc", "root", "run", "sbin", "srv", "sys", "tmp", "usr", "var"}
+
 // dirs are the directories ls knows, per image family.
 func (t *tools) dir(path string) ([]string, bool) {
 	path = strings.TrimSuffix(path, "/")
@@ -252,7 +256,7 @@ func (t *tools) dir(path string) ([]string, bool) {
 		if t.p.flavour == "busybox" {
 			return []string{"bin", "dev", "etc", "home", "lib", "lib64", "proc", "root", "sys", "tmp", "usr", "var"}, true
 		}
-		out := []string{"bin", "boot", "dev", "etc", "home", "lib", "lib64", "media", "mnt", "opt", "proc", "root", "run", "sbin", "srv", "sys", "tmp", "usr", "var"}
+		out := slices.Clone(rootDirs)
 		if strings.HasSuffix(t.p.repo.Name, "/library/nginx") {
 			out = append(out, "docker-entrypoint.d", "docker-entrypoint.sh")
 			sort.Strings(out)
@@ -274,7 +278,22 @@ func (t *tools) dir(path string) ([]string, bool) {
 		sort.Strings(out)
 		return out, true
 	}
-	return nil, false
+	// A directory the kubelet mounted files under (a volume's items), not
+	// one of the image's own.
+	if slices.Contains(rootDirs, strings.TrimPrefix(path, "/")) {
+		return nil, false
+	}
+	var out []string
+	for f := range t.p.spec.Files {
+		if rest, ok := strings.CutPrefix(f, path+"/"); ok {
+			rest, _, _ = strings.Cut(rest, "/")
+			if !slices.Contains(out, rest) {
+				out = append(out, rest)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out, out != nil
 }
 
 func (t *tools) ls(args []string) int32 {
@@ -359,11 +378,15 @@ func parseURL(u string) (host string, port int32, path string) {
 }
 
 // get fetches a URL: the address it went to, body and status, or an error
-// kind ("resolve", "refused").
+// kind ("resolve", "refused"). On localhost the container's own server
+// answers, else the pod's other containers' (Spec.Local).
 func (t *tools) get(url string) (ip, body string, status int, fail string) {
 	host, port, path := parseURL(url)
 	if host == "localhost" || host == "127.0.0.1" || host == t.p.spec.PodIP {
 		b, st, ok := t.p.HTTPBody(port, path, t.ctx.Now)
+		if !ok && t.p.spec.Local != nil {
+			b, st, ok = t.p.spec.Local(port, path, t.ctx.Now)
+		}
 		if !ok {
 			return "127.0.0.1", "", 0, "refused"
 		}
@@ -404,46 +427,46 @@ func (t *tools) wget(args []string) int32 {
 		}
 	}
 	if url == "" {
-		t.print("BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: wget [-cqS] [--spider] [-O FILE] [-o LOGFILE] [--header STR]\n\t[--post-data STR | --post-file FILE] [-Y on/off]\n\t[-P DIR] [-U AGENT] [-T SEC] URL...")
+		t.sh.eprint("BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: wget [-cqS] [--spider] [-O FILE] [-o LOGFILE] [--header STR]\n\t[--post-data STR | --post-file FILE] [-Y on/off]\n\t[-P DIR] [-U AGENT] [-T SEC] URL...")
 		return 1
 	}
 	host, port, _ := parseURL(url)
 	ip, body, status, fail := t.get(url)
 	switch fail {
 	case "resolve":
-		t.print("wget: bad address '" + host + "'")
+		t.sh.eprint("wget: bad address '" + host + "'")
 		return 1
 	case "refused":
 		if !quiet {
-			t.print(fmt.Sprintf("Connecting to %s (%s:%d)", host, ip, port))
+			t.sh.eprint(fmt.Sprintf("Connecting to %s (%s:%d)", host, ip, port))
 		}
-		t.print(fmt.Sprintf("wget: can't connect to remote host (%s): Connection refused", ip))
+		t.sh.eprint(fmt.Sprintf("wget: can't connect to remote host (%s): Connection refused", ip))
 		return 1
 	}
 	if !quiet {
-		t.print(fmt.Sprintf("Connecting to %s (%s:%d)", host, ip, port))
+		t.sh.eprint(fmt.Sprintf("Connecting to %s (%s:%d)", host, ip, port))
 	}
 	if status >= 400 {
-		t.print(fmt.Sprintf("wget: server returned error: HTTP/1.1 %d %s", status, statusText(status)))
+		t.sh.eprint(fmt.Sprintf("wget: server returned error: HTTP/1.1 %d %s", status, statusText(status)))
 		return 1
 	}
 	if stdout {
 		if !quiet {
-			t.print("writing to stdout")
+			t.sh.eprint("writing to stdout")
 		}
 		if body != "" {
 			t.print(body)
 		}
 		if !quiet {
-			t.print(fmt.Sprintf("-                    100%% |********************************|   %3d  0:00:00 ETA", len(body)))
-			t.print("written to stdout")
+			t.sh.eprint(fmt.Sprintf("-                    100%% |********************************|   %3d  0:00:00 ETA", len(body)))
+			t.sh.eprint("written to stdout")
 		}
 		return 0
 	}
 	if !quiet {
-		t.print("saving to 'index.html'")
-		t.print(fmt.Sprintf("index.html           100%% |********************************|   %3d  0:00:00 ETA", len(body)))
-		t.print("'index.html' saved")
+		t.sh.eprint("saving to 'index.html'")
+		t.sh.eprint(fmt.Sprintf("index.html           100%% |********************************|   %3d  0:00:00 ETA", len(body)))
+		t.sh.eprint("'index.html' saved")
 	}
 	t.sh.setFile("index.html", true)
 	return 0
@@ -467,21 +490,21 @@ func (t *tools) curl(args []string) int32 {
 		}
 	}
 	if url == "" {
-		t.print("curl: try 'curl --help' or 'curl --manual' for more information")
+		t.sh.eprint("curl: try 'curl --help' or 'curl --manual' for more information")
 		return 2
 	}
 	host, port, _ := parseURL(url)
 	_, body, status, f := t.get(url)
 	switch f {
 	case "resolve":
-		t.print("curl: (6) Could not resolve host: " + host)
+		t.sh.eprint("curl: (6) Could not resolve host: " + host)
 		return 6
 	case "refused":
-		t.print(fmt.Sprintf("curl: (7) Failed to connect to %s port %d after 0 ms: Couldn't connect to server", host, port))
+		t.sh.eprint(fmt.Sprintf("curl: (7) Failed to connect to %s port %d after 0 ms: Couldn't connect to server", host, port))
 		return 7
 	}
 	if fail && status >= 400 {
-		t.print(fmt.Sprintf("curl: (22) The requested URL returned error: %d", status))
+		t.sh.eprint(fmt.Sprintf("curl: (22) The requested URL returned error: %d", status))
 		return 22
 	}
 	if body != "" {

@@ -71,6 +71,13 @@ type Spec struct {
 	// container as the pod's other containers that share its emptyDir have
 	// written it by a given time (tail -f follows what they append).
 	Peers func(path string, at time.Time) ([]string, bool)
+	// Local, when set, is what the pod's other containers answer on
+	// localhost at a given time (they share the pod's network namespace);
+	// ok is false when none listens on the port.
+	Local func(port int32, path string, at time.Time) (body string, status int, ok bool)
+	// Resolves, when set, reports whether the cluster's DNS answers a name
+	// for the container when it starts.
+	Resolves func(name string) bool
 }
 
 func (s Spec) hostname() string {
@@ -248,7 +255,11 @@ func (p *Process) notFound(cmd string) {
 // main runs the image's own program.
 func (p *Process) main() {
 	repo := p.repo
-	if len(repo.RequireEnv) > 0 && !p.hasAnyEnv(repo.RequireEnv) {
+	missing := len(repo.RequireEnv) > 0 && !p.hasAnyEnv(repo.RequireEnv)
+	for _, h := range repo.RequireHosts {
+		missing = missing || p.spec.Resolves != nil && !p.spec.Resolves(h)
+	}
+	if missing {
 		p.Exits, p.ExitAfter, p.ExitCode = true, MissingEnvExitAfter, 1
 		p.static = lines(repo.ErrorLogs, 0)
 		return

@@ -56,6 +56,9 @@ type shell struct {
 	// peers, when set, reads a file as the other containers of the pod
 	// that share its emptyDir have written it by a given time (Spec.Peers).
 	peers func(path string, at time.Time) ([]string, bool)
+	// local, when set, runs a wget or curl of localhost (what the pod's
+	// containers serve there when the script runs it).
+	local func(args []string) int32
 	// following: tail -f runs; the rest of its pipeline reads what it
 	// printed, then the script waits on it forever.
 	following bool
@@ -464,6 +467,9 @@ func (sh *shell) exec(args []string) int32 {
 			line = strings.TrimSpace(line)[len(f[0]):]
 		}
 	case "wget", "curl":
+		if sh.local != nil && localURL(args[1:]) {
+			return sh.local(args)
+		}
 		// The cluster's Services answer 200; -O FILE / -o FILE saves the
 		// page; wget -S prints the response headers on stderr.
 		for _, a := range args {
@@ -548,4 +554,17 @@ func operands(args []string) []string {
 		}
 	}
 	return out
+}
+
+// localURL reports whether a wget or curl command line fetches localhost.
+func localURL(args []string) bool {
+	for _, a := range args {
+		if !strings.HasPrefix(a, "-") {
+			host, _, _ := parseURL(a)
+			if host == "localhost" || host == "127.0.0.1" {
+				return true
+			}
+		}
+	}
+	return false
 }
