@@ -12,6 +12,7 @@ import (
 	"kubeplay/core/controller"
 	"kubeplay/core/kubectl"
 	"kubeplay/core/kubelet"
+	"kubeplay/core/kubelet/runtime"
 	"kubeplay/core/kubelet/images"
 	"kubeplay/core/scheduler"
 	"kubeplay/core/sim"
@@ -136,6 +137,7 @@ func (c *Cluster) AddNode(spec NodeSpec) error {
 	}
 	u := request.UserInfo{Name: request.NodeUserPrefix + spec.Name, Groups: []string{request.GroupNodes, request.GroupAuthenticated}}
 	k := kubelet.New(c.Sim, c.clientFor(u, "kubelet/"+spec.Name), cfg, c.Registry)
+	k.Net = func(ns string) runtime.Network { return podNetwork{c: c, ns: ns} }
 	c.Kubelets[spec.Name] = k
 	k.Start()
 	return nil

@@ -10,6 +10,7 @@ import (
 	"kubeplay/core/api"
 	"kubeplay/core/client"
 	"kubeplay/core/kubelet/images"
+	"kubeplay/core/kubelet/runtime"
 	"kubeplay/core/sim"
 	"kubeplay/core/trace"
 )
@@ -31,6 +32,9 @@ type NodeConfig struct {
 // Kubelet is one node's kubelet. It is not safe for concurrent use: it runs
 // on the sim's loop.
 type Kubelet struct {
+	// Net, when set, is the pod network a namespace's containers reach
+	// Services and Pods through from their own commands (the cluster's).
+	Net       func(namespace string) runtime.Network
 	sim       *sim.Sim
 	c         *client.Client
 	cfg       NodeConfig

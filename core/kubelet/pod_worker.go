@@ -408,7 +408,11 @@ func (w *podWorker) runtimeSpec(c *container, img *images.Image, env map[string]
 	for _, p := range c.spec.Ports {
 		ports = append(ports, p.ContainerPort)
 	}
-	return runtime.Spec{Image: img, Command: expandAll(c.spec.Command, env), Args: expandAll(c.spec.Args, env), Env: env,
+	var net runtime.Network
+	if w.k.Net != nil {
+		net = w.k.Net(w.pod.Namespace)
+	}
+	return runtime.Spec{Net: net, Image: img, Command: expandAll(c.spec.Command, env), Args: expandAll(c.spec.Args, env), Env: env,
 		MemoryLimit: limit, Ports: ports, PodName: w.pod.Name, PodIP: w.ip,
 		Hostname: w.pod.Spec.Hostname, Files: w.containerFiles(c),
 		Peers:    func(p string, at time.Time) ([]string, bool) { return w.peerFile(c, p, at) },

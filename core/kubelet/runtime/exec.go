@@ -408,7 +408,7 @@ func (t *tools) get(url string) (ip, body string, status int, fail string) {
 
 // wget is busybox's: -q, -O- (or -O -), -O FILE, -T/--timeout.
 func (t *tools) wget(args []string) int32 {
-	quiet, stdout := false, false
+	quiet, stdout, headers := false, false, false
 	var url string
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -421,6 +421,9 @@ func (t *tools) wget(args []string) int32 {
 		case strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--"):
 			quiet = quiet || strings.Contains(a, "q")
 			stdout = stdout || strings.HasSuffix(a, "O-")
+			headers = headers || strings.Contains(strings.TrimSuffix(a, "O-"), "S")
+		case a == "--server-response":
+			headers = true
 		case strings.HasPrefix(a, "--"):
 		default:
 			url = a
@@ -445,6 +448,10 @@ func (t *tools) wget(args []string) int32 {
 	}
 	if !quiet {
 		t.sh.eprint(fmt.Sprintf("Connecting to %s (%s:%d)", host, ip, port))
+	}
+	if headers {
+		// -S: the response's status line (busybox prints each header line indented).
+		t.sh.eprint(fmt.Sprintf("  HTTP/1.1 %d %s", status, statusText(status)))
 	}
 	if status >= 400 {
 		t.sh.eprint(fmt.Sprintf("wget: server returned error: HTTP/1.1 %d %s", status, statusText(status)))

@@ -33,11 +33,7 @@ func (p *Process) Logs(startedAt time.Time, elapsed time.Duration, stopped bool)
 		sh.program = p.isServer
 		sh.start = startedAt
 		sh.peers = p.spec.Peers
-		sh.local = func(args []string) int32 {
-			t := &tools{p: p, sh: sh, ctx: ExecContext{Now: sh.start.Add(sh.elapsed)}}
-			code, _ := t.run(args)
-			return code
-		}
+		p.reach(sh, startedAt)
 		sh.run(p.script)
 		for _, l := range sh.out {
 			if l.At <= elapsed {

@@ -78,6 +78,10 @@ type Spec struct {
 	// Resolves, when set, reports whether the cluster's DNS answers a name
 	// for the container when it starts.
 	Resolves func(name string) bool
+	// Net, when set, is the cluster network the container's own commands
+	// reach Services and Pods through (wget -qO- http://web). What it
+	// answers is kept from the first time the process asks (netmemo.go).
+	Net Network
 }
 
 func (s Spec) hostname() string {
@@ -90,6 +94,8 @@ func (s Spec) hostname() string {
 // Process is what one container start does on virtual time, decided when
 // it starts. Offsets are relative to the start.
 type Process struct {
+	// net is Spec.Net, its answers kept (netmemo.go).
+	net  *memoNet
 	Argv []string
 	// StartError is set when the runtime cannot start the process at all
 	// (exec: "x": executable file not found in $PATH); nothing else applies.
@@ -133,6 +139,9 @@ type Process struct {
 func Start(spec Spec) *Process {
 	repo := spec.Image.Repo
 	p := &Process{spec: spec, repo: repo, flavour: repo.Shell, WorkingSet: repo.MemoryBytes()}
+	if spec.Net != nil {
+		p.net = &memoNet{net: spec.Net}
+	}
 	argv := argvOf(repo, spec)
 	p.Argv = argv
 	p.plan(argv)
@@ -300,6 +309,7 @@ func (p *Process) runScript(script string) {
 	p.script = parseScript(script)
 	sh := p.shell(foreverLimit, 0)
 	sh.program = p.isServer
+	p.reach(sh, time.Time{})
 	code := sh.run(p.script)
 	if sh.serving {
 		p.main() // the script started the image's server

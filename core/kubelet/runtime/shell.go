@@ -59,6 +59,10 @@ type shell struct {
 	// local, when set, runs a wget or curl of localhost (what the pod's
 	// containers serve there when the script runs it).
 	local func(args []string) int32
+	// remote, when set, runs a wget or curl of a host in the cluster
+	// (Spec.Net); ok is false for a host outside it (the internet, which
+	// answers as the cluster's Services used to: quietly).
+	remote func(args []string) (code int32, ok bool)
 	// following: tail -f runs; the rest of its pipeline reads what it
 	// printed, then the script waits on it forever.
 	following bool
@@ -467,8 +471,12 @@ func (sh *shell) exec(args []string) int32 {
 			line = strings.TrimSpace(line)[len(f[0]):]
 		}
 	case "wget", "curl":
-		if sh.local != nil && localURL(args[1:]) {
+		if local := localURL(args[1:]); local && sh.local != nil {
 			return sh.local(args)
+		} else if !local && sh.remote != nil {
+			if code, ok := sh.remote(args); ok {
+				return code
+			}
 		}
 		// The cluster's Services answer 200; -O FILE / -o FILE saves the
 		// page; wget -S prints the response headers on stderr.
