@@ -83,12 +83,12 @@ func (s *Server) serviceAccountJWT(sa *api.ServiceAccount, aud []string, now, ex
 		UID  string `json:"uid"`
 	}
 	claims, _ := json.Marshal(struct {
-		Aud  []string `json:"aud"`
-		Exp  int64    `json:"exp"`
-		Iat  int64    `json:"iat"`
-		Iss  string   `json:"iss"`
-		Jti  string   `json:"jti"`
-		K8s  struct {
+		Aud []string `json:"aud"`
+		Exp int64    `json:"exp"`
+		Iat int64    `json:"iat"`
+		Iss string   `json:"iss"`
+		Jti string   `json:"jti"`
+		K8s struct {
 			Namespace      string `json:"namespace"`
 			ServiceAccount ref    `json:"serviceaccount"`
 		} `json:"kubernetes.io"`
