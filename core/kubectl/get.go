@@ -26,10 +26,14 @@ var getFlags = []flagDef{
 	{name: "ignore-not-found", isBool: true},
 	{name: "chunk-size"},
 	{name: "sort-by"},
+	{name: "raw"},
 }
 
 func runGet(inv *invocation) error {
 	f := inv.f
+	if f.changed("raw") {
+		return inv.getRaw(f.str("raw"))
+	}
 	allNs := f.boolean("all-namespaces")
 	output := f.str("output")
 	if err := checkOutput(output); err != nil {
@@ -207,4 +211,21 @@ func (inv *invocation) tableOptions(allNs bool) printers.Options {
 		LabelColumns:  inv.f.strs("label-columns"),
 		Now:           inv.sim().Now(),
 	}
+}
+
+// getRaw is kubectl get --raw PATH for the apiserver's health endpoints
+// (/healthz, /livez, /readyz answer "ok"); other paths are not served here.
+func (inv *invocation) getRaw(path string) error {
+	if len(inv.f.args) > 0 {
+		return fmt.Errorf("arguments may not be passed when --raw is specified")
+	}
+	switch strings.TrimSuffix(path, "/") {
+	case "/healthz", "/livez", "/readyz":
+		_, err := fmt.Fprintln(inv.out, "ok")
+		return err
+	}
+	se := api.NewNotFound(api.GroupResource{}, "")
+	se.ErrStatus.Message = "the server could not find the requested resource"
+	se.ErrStatus.Details = nil
+	return se
 }
