@@ -287,7 +287,9 @@ func f(s *r2.Rand) {
 // heavyInWasm are standard packages the wasm leaves out for the page's
 // payload (docs/architecture.md, budgets), with what to use instead.
 var heavyInWasm = map[string]string{
-	"net":       "net/netip (ParseAddr)",
+	"net":       "core/ipaddr",
+	"net/netip": "core/ipaddr",
+	"unique":    "core/ipaddr (net/netip brings it)",
 	"math/big":  "core/api's decimal, or fixed-size limbs",
 	"math/rand": "core/sim's seeded math/rand/v2",
 }

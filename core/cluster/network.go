@@ -2,7 +2,6 @@ package cluster
 
 import (
 	"fmt"
-	"net/netip"
 	"sort"
 	"strings"
 
@@ -10,6 +9,7 @@ import (
 	"kubeplay/core/api/labels"
 	"kubeplay/core/api/request"
 	"kubeplay/core/client"
+	"kubeplay/core/ipaddr"
 	"kubeplay/core/kubelet/runtime"
 )
 
@@ -76,11 +76,10 @@ func (n podNetwork) Lookup(name string) (fqdn, ip string, ok bool) {
 }
 
 // isIP tells whether s is an IPv4 or IPv6 address as net.ParseIP takes one
-// (no zone). It leaves package net, and the 150 KB it brings into the wasm,
-// out of the build.
+// (no zone), without package net and the 150 KB it brings into the wasm.
 func isIP(s string) bool {
-	a, err := netip.ParseAddr(s)
-	return err == nil && a.Zone() == ""
+	a, ok := ipaddr.Parse(s)
+	return ok && a.Zone() == ""
 }
 
 // endpoints are the Service's ready Pods, by name.
