@@ -155,9 +155,10 @@ budgets)
 sizes)
 	build_all
 	log "what the page downloads, brotli (precompressed files in dist/site)"
-	(cd "$DIST/site" && for f in index.html app-*.js coreworker-*.js boot-*.js style-*.css wasm_exec.js kubeplay.wasm; do
+	(cd "$DIST/site" && raw=0 br=0 && for f in index.html app-*.js coreworker-*.js boot-*.js style-*.css wasm_exec.js kubeplay.wasm; do
 		printf '%-36s %10s bytes raw %10s bytes brotli\n' "$f" "$(stat -c %s "$f")" "$(stat -c %s "$f.br" 2>/dev/null || echo -)"
-	done)
+		raw=$((raw + $(stat -c %s "$f"))) br=$((br + $(stat -c %s "$f.br" 2>/dev/null || echo 0)))
+	done && printf '%-36s %10s bytes raw %10s bytes brotli (budget 2500000)\n' "the page's payload" "$raw" "$br")
 	log "what the wasm holds, by package (a build with its function names)"
 	GOOS=js GOARCH=wasm go build -trimpath "${WASM_GCFLAGS[@]}" -o "$DIST/kubeplay-names.wasm" ./wasm
 	go run ./wasm/wasmsize -n "${N:-40}" "$DIST/kubeplay-names.wasm"
