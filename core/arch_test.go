@@ -284,6 +284,51 @@ func f(s *r2.Rand) {
 	}
 }
 
+// heavyInWasm are standard packages the wasm leaves out for the page's
+// payload (docs/architecture.md, budgets), with what to use instead.
+var heavyInWasm = map[string]string{
+	"net":       "core/ipaddr",
+	"net/netip": "core/ipaddr",
+	"unique":    "core/ipaddr (net/netip brings it)",
+	"math/big":  "core/api's decimal, or fixed-size limbs",
+	"math/rand": "core/sim's seeded math/rand/v2",
+}
+
+// fmtScanners are fmt's scanning functions: with any of them, fmt's scanner
+// (90 KB) comes into the wasm. core/fmtscan reads numbers as they do.
+var fmtScanners = map[string]bool{"Sscan": true, "Sscanf": true, "Sscanln": true, "Fscan": true, "Fscanf": true,
+	"Fscanln": true, "Scan": true, "Scanf": true, "Scanln": true}
+
+func TestTheWasmLeavesHeavyStandardPackagesOut(t *testing.T) {
+	pkgs := goList(t, "js", "wasm")
+	for _, d := range pkgs[mod+"wasm"].Deps {
+		if instead, ok := heavyInWasm[d]; ok {
+			t.Errorf("the wasm depends on %s: use %s", d, instead)
+		}
+	}
+	for _, d := range pkgs[mod+"wasm"].Deps {
+		p := pkgs[d]
+		if !strings.HasPrefix(d, mod) || p == nil {
+			continue
+		}
+		for _, name := range p.GoFiles {
+			fset := token.NewFileSet()
+			f, err := parser.ParseFile(fset, filepath.Join(p.Dir, name), nil, parser.SkipObjectResolution)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ast.Inspect(f, func(n ast.Node) bool {
+				if x, ok := n.(*ast.SelectorExpr); ok {
+					if id, ok := x.X.(*ast.Ident); ok && id.Name == "fmt" && fmtScanners[x.Sel.Name] {
+						t.Errorf("%s: fmt.%s brings fmt's scanner into the wasm: use core/fmtscan", fset.Position(x.Pos()), x.Sel.Name)
+					}
+				}
+				return true
+			})
+		}
+	}
+}
+
 func keys(m map[string]string) []string {
 	out := make([]string, 0, len(m))
 	for k := range m {

@@ -3,8 +3,8 @@
 // Writes app-<hash>.js (src/main.js and everything it imports, minified), style-<hash>.css,
 // index.html (from index.html with %APP_JS% / %STYLE_CSS% replaced), bench.html + bench-<hash>.js
 // when present, coreworker-<hash>.js (the core's Web Worker), course.html + course-<hash>.js (the sample course page), manifest.json ({wasm, wasmBytes, app, style}) and copies static/* if present.
-// kubeplay.wasm and wasm_exec.js are put into OUT by build.sh before this runs.
-import { build } from 'esbuild';
+// kubeplay.wasm and wasm_exec.js are put into OUT by build.sh before this runs; wasm_exec.js is minified in place.
+import { build, transform } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { cp, mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -15,6 +15,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const out = resolve(process.argv[2] || join(here, '..', 'dist', 'site'));
 await mkdir(out, { recursive: true });
 
+const targets = ['es2022', 'chrome100', 'firefox100', 'safari15'];
 const hash = (buf) => createHash('sha256').update(buf).digest('hex').slice(0, 12);
 
 async function bundle(entry, loader, format) {
@@ -23,7 +24,7 @@ async function bundle(entry, loader, format) {
     bundle: true,
     minify: !process.env.KUBEPLAY_UNMINIFIED, // KUBEPLAY_UNMINIFIED=1: readable names in profiles
     format: loader === 'css' ? undefined : (format || 'esm'),
-    target: ['es2022', 'chrome100', 'firefox100', 'safari15'],
+    target: targets,
     legalComments: 'none',
     write: false,
     logLevel: 'warning',
@@ -52,6 +53,16 @@ const worker = await emit('coreworker', 'js', await bundle('src/coreworker.js', 
 // A small classic script in index.html's head that starts that worker before the page bundle runs.
 const boot = await emit('boot', 'js', await bundle('src/boot.js', 'js', 'iife'));
 const style = await emit('style', 'css', await bundle('src/style.css', 'css'));
+
+// Go's wasm_exec.js (the runtime's JS half, which the worker loads with importScripts), minified: its
+// copyright header is kept, the other comments and the whitespace go (-1.3 KB brotli).
+const wasmExec = join(out, 'wasm_exec.js');
+if (existsSync(wasmExec) && !process.env.KUBEPLAY_UNMINIFIED) {
+  const src = await readFile(wasmExec, 'utf8');
+  const header = src.match(/^(\/\/.*\n)+/)?.[0] ?? '';
+  const { code } = await transform(src, { minify: true, legalComments: 'none', target: targets, charset: 'utf8' });
+  await writeFile(wasmExec, header + code);
+}
 
 let wasmBytes = 0;
 try {

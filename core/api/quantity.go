@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"math/big"
 	"strconv"
 	"strings"
 )
@@ -19,10 +18,11 @@ const (
 	DecimalSI       Format = "DecimalSI"       // 100m, 1k, 5G
 )
 
-// The parse errors of resource.ParseQuantity, verbatim.
+// The parse errors of resource.ParseQuantity, verbatim. (Its third,
+// "unable to parse numeric part of quantity", cannot happen here: the
+// numeric part is digits only by the time it is read.)
 var (
 	ErrFormatWrong = errors.New("quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'")
-	ErrNumeric     = errors.New("unable to parse numeric part of quantity")
 	ErrSuffix      = errors.New("unable to parse quantity's suffix")
 )
 
@@ -57,36 +57,23 @@ func ParseQuantity(str string) (Quantity, error) {
 	if !ok {
 		return Quantity{}, ErrSuffix
 	}
-	digits := strings.TrimLeft(num+denom, "0")
-	mant := new(big.Int)
-	if digits != "" {
-		if _, ok := mant.SetString(digits, 10); !ok {
-			return Quantity{}, ErrNumeric
-		}
-	}
+	mant := decimalOf(num + denom)
 	scale := -int32(len(denom))
 	if base == 10 {
 		scale += exponent
 	} else {
-		mant.Lsh(mant, uint(exponent))
+		mant = mant.mul(1 << exponent)
 	}
 	// Round up (away from zero) to nano precision.
-	if scale < nanoScale && mant.Sign() != 0 {
-		div := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(nanoScale-scale)), nil)
-		q, r := new(big.Int).QuoRem(mant, div, new(big.Int))
-		if r.Sign() != 0 {
-			q.Add(q, big.NewInt(1))
-		}
-		mant, scale = q, nanoScale
+	if scale < nanoScale && !mant.isZero() {
+		mant, scale = mant.ceilShift(int64(nanoScale)-int64(scale)), nanoScale
 	}
-	if format == BinarySI && scale < 0 {
-		// A binary quantity below 1 (or with a fraction) that is not integral keeps BinarySI only when integral.
-		if mant.Sign() != 0 && isBelowOne(mant, scale) {
-			format = DecimalSI
-		}
+	// A binary quantity strictly between 0 and 1 (in magnitude) is DecimalSI.
+	if format == BinarySI && scale < 0 && !mant.isZero() && int64(len(mant)) <= -int64(scale) {
+		format = DecimalSI
 	}
 	q := Quantity{Format: format}
-	q.setBig(mant, scale, positive)
+	q.setDecimal(mant, scale, positive)
 	if format == BinarySI && q.cmpInt64(math.MaxInt64) > 0 {
 		q.unscaled, q.scale = math.MaxInt64, 0
 	}
@@ -113,32 +100,18 @@ func isCanonicalInput(format Format, num, denom string, exponent int32, suf stri
 	return scale%3 == 0 && !strings.HasSuffix(shifted, "000") && shifted[0] != '0'
 }
 
-func isBelowOne(mant *big.Int, scale int32) bool {
-	abs := new(big.Int).Abs(mant)
-	lim := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(-scale)), nil)
-	return abs.Cmp(lim) < 0
-}
-
-// setBig stores mant×10^scale, moving trailing zeros into the scale and clamping to int64.
-func (q *Quantity) setBig(mant *big.Int, scale int32, positive bool) {
-	if mant.Sign() == 0 {
+// setDecimal stores ±mant×10^scale, moving trailing zeros into the scale and
+// clamping to ±MaxInt64 (at scale 0).
+func (q *Quantity) setDecimal(mant decimal, scale int32, positive bool) {
+	mant, zeros := mant.trimZeros()
+	if mant.isZero() {
 		q.unscaled, q.scale = 0, 0
 		return
 	}
-	ten := big.NewInt(10)
-	r := new(big.Int)
-	for {
-		qq, rr := new(big.Int).QuoRem(mant, ten, r)
-		if rr.Sign() != 0 {
-			break
-		}
-		mant = qq
-		scale++
-	}
-	if !mant.IsInt64() {
-		q.unscaled, q.scale = math.MaxInt64, 0
+	if v, ok := mant.int64(); ok {
+		q.unscaled, q.scale = v, scale+int32(zeros)
 	} else {
-		q.unscaled, q.scale = mant.Int64(), scale
+		q.unscaled, q.scale = math.MaxInt64, 0
 	}
 	if !positive {
 		q.unscaled = -q.unscaled
@@ -272,16 +245,6 @@ func (q *Quantity) Sign() int {
 	return 0
 }
 
-func (q *Quantity) big() *big.Int {
-	b := big.NewInt(q.unscaled)
-	if q.scale > 0 {
-		b.Mul(b, pow10(q.scale))
-	}
-	return b
-}
-
-func pow10(n int32) *big.Int { return new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(n)), nil) }
-
 // ScaledValue returns ceil(q / 10^scale) rounded away from zero, saturating at ±MaxInt64.
 func (q *Quantity) ScaledValue(scale int32) int64 {
 	if q.unscaled == 0 {
@@ -342,11 +305,11 @@ func (q *Quantity) Cmp(y Quantity) int {
 	if q.scale == y.scale {
 		return cmpInt(q.unscaled, y.unscaled)
 	}
-	if qs, ys := q.Sign(), y.Sign(); qs != ys || qs == 0 {
+	qs, ys := q.Sign(), y.Sign()
+	if qs != ys || qs == 0 {
 		return cmpInt(int64(qs), int64(ys))
 	}
-	a, b := q.alignedBig(y)
-	return a.Cmp(b)
+	return qs * cmpScaled(decimalOfInt(q.unscaled), int64(q.scale), decimalOfInt(y.unscaled), int64(y.scale))
 }
 
 // CmpInt64 compares q with an integer.
@@ -363,14 +326,6 @@ func cmpInt(a, b int64) int {
 		return 1
 	}
 	return 0
-}
-
-// alignedBig returns both unscaled values at the smaller of the two scales.
-func (q *Quantity) alignedBig(y Quantity) (*big.Int, *big.Int) {
-	s := min(q.scale, y.scale)
-	a := new(big.Int).Mul(big.NewInt(q.unscaled), pow10(q.scale-s))
-	b := new(big.Int).Mul(big.NewInt(y.unscaled), pow10(y.scale-s))
-	return a, b
 }
 
 // Add adds y to q. A zero q takes y's format.
@@ -396,13 +351,41 @@ func (q *Quantity) addSign(y Quantity, sign int64) {
 			return
 		}
 	}
-	a, b := q.alignedBig(y)
-	if sign < 0 {
-		b.Neg(b)
+	q.addExact(y.unscaled < 0 != (sign < 0), decimalOfInt(y.unscaled), y.scale)
+}
+
+// addExact adds ±b×10^bs to q exactly, then stores the sum as setDecimal does
+// (its trailing zeros in the scale, clamped to ±MaxInt64).
+func (q *Quantity) addExact(bneg bool, b decimal, bs int32) {
+	aneg, a, as := q.unscaled < 0, decimalOfInt(q.unscaled), q.scale
+	if a.isZero() {
+		q.setDecimal(b, bs, !bneg)
+		return
 	}
-	a.Add(a, b)
-	s := min(q.scale, y.scale)
-	q.setBig(new(big.Int).Abs(a), s, a.Sign() >= 0)
+	// With both ends free of trailing zeros, scales 20 or more apart leave a
+	// sum whose mantissa is the larger term's digits, then at least 20 more
+	// ending in the smaller's last (non-zero) digit: too large for an int64.
+	a, za := a.trimZeros()
+	b, zb := b.trimZeros()
+	ae, be := int64(as)+int64(za), int64(bs)+int64(zb)
+	if ae-be >= 20 || be-ae >= 20 {
+		q.unscaled, q.scale = math.MaxInt64, 0
+		if ae < be && bneg || ae > be && aneg {
+			q.unscaled = -math.MaxInt64
+		}
+		return
+	}
+	e := min(ae, be)
+	a, b = a.shift(int(ae-e)), b.shift(int(be-e))
+	scale := int32(e) // wraps as the scale of the sum always has
+	switch {
+	case aneg == bneg:
+		q.setDecimal(a.add(b), scale, !aneg)
+	case a.cmp(b) >= 0:
+		q.setDecimal(a.sub(b), scale, !aneg)
+	default:
+		q.setDecimal(b.sub(a), scale, !bneg)
+	}
 }
 
 // Neg negates q.
@@ -436,19 +419,22 @@ func (q *Quantity) String() string {
 		format = DecimalExponent
 	}
 	if format == BinarySI {
-		v := q.big()
+		// scale ≥ 0 here: a fraction prints in DecimalSI.
+		v := decimalOfInt(q.unscaled).shift(int(q.scale))
 		exp := 0
-		k := big.NewInt(1024)
-		r := new(big.Int)
 		for exp < 6 {
-			qq, rr := new(big.Int).QuoRem(v, k, r)
-			if rr.Sign() != 0 {
+			d, r := v.divMod(1024)
+			if r != 0 {
 				break
 			}
-			v = qq
+			v = d
 			exp++
 		}
-		return v.String() + []string{"", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"}[exp]
+		sign := ""
+		if q.unscaled < 0 {
+			sign = "-"
+		}
+		return sign + v.String() + []string{"", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"}[exp]
 	}
 	// Decimal: make the exponent a multiple of 3.
 	mant := q.unscaled

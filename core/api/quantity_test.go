@@ -172,3 +172,78 @@ func TestIntOrStringScalesPercentagesLikeApimachinery(t *testing.T) {
 		t.Errorf("unmarshal = %+v, %v", v, err)
 	}
 }
+
+// Values beyond int64, far-apart scales and sub-nano fractions: exact
+// arithmetic on decimals, no math/big. Expected values are what the
+// math/big implementation printed (k8s.io/apimachinery keeps such values
+// exact with inf.Dec; kubeplay clamps the unscaled part to ±MaxInt64).
+func TestQuantityEdgesBeyondInt64(t *testing.T) {
+	tests := []struct {
+		in, str      string
+		milli, value int64
+		format       Format
+	}{
+		{"1E+18", "1E+18", 9223372036854775807, 1000000000000000000, DecimalExponent},
+		{"12Ei", "9223372036854775807", 9223372036854775807, 9223372036854775807, BinarySI},
+		{"8Ei", "9223372036854775807", 9223372036854775807, 9223372036854775807, BinarySI},
+		{"7Ei", "7Ei", 9223372036854775807, 8070450532247928832, BinarySI},
+		{"0.1m", "100u", 1, 1, DecimalSI},
+		{"0.0001", "100u", 1, 1, DecimalSI},
+		{"1.5Gi", "1536Mi", 1610612736000, 1610612736, BinarySI},
+		{"100Mi", "100Mi", 104857600000, 104857600, BinarySI},
+		{"1000Ki", "1000Ki", 1024000000, 1024000, BinarySI},
+		{"0.0009765625Ki", "1", 1000, 1, BinarySI},
+		{"-1", "-1", -1000, -1, DecimalSI},
+		{"123456789012345678901234567890", "9223372036854775807", 9223372036854775807, 9223372036854775807, DecimalSI},
+		{"-123456789012345678901234567890", "-9223372036854775807", -9223372036854775808, -9223372036854775807, DecimalSI},
+		{"9223372036854775808", "9223372036854775807", 9223372036854775807, 9223372036854775807, DecimalSI},
+		{"-0.5n", "-1n", -1, -1, DecimalSI},
+		{"1e-100", "1e-9", 1, 1, DecimalExponent},
+		{"1.0000000001", "1000000001n", 1001, 2, DecimalSI},
+		{"1.5e-2", "1.5e-2", 15, 1, DecimalExponent},
+	}
+	for _, tt := range tests {
+		q, err := ParseQuantity(tt.in)
+		if err != nil {
+			t.Fatalf("ParseQuantity(%q): %v", tt.in, err)
+		}
+		if q.String() != tt.str || q.MilliValue() != tt.milli || q.Value() != tt.value || q.Format != tt.format {
+			t.Errorf("%q: String %q MilliValue %d Value %d Format %s; want %q %d %d %s",
+				tt.in, q.String(), q.MilliValue(), q.Value(), q.Format, tt.str, tt.milli, tt.value, tt.format)
+		}
+	}
+	sums := []struct {
+		a, b, sum, diff string
+		cmp             int
+	}{
+		{"1e30", "1", "9223372036854775807", "9223372036854775807", 1},
+		{"1", "1e30", "9223372036854775807", "-9223372036854775807", -1},
+		{"-1e30", "1", "-9223372036854775807", "-9223372036854775807", -1},
+		{"1e20", "1e-9", "9223372036854775807", "9223372036854775807", 1},
+		{"1000Ki", "9e18", "8789062500001000Ki", "-8789062499999000Ki", -1},
+		{"9223372036854775807", "1", "9223372036854775807", "9223372036854775806", 1},
+		{"-9223372036854775807", "-1m", "-9223372036854775807", "-9223372036854775807", -1},
+		{"1Ei", "1Ei", "2Ei", "0", 0},
+		{"1e18", "1e18", "2e18", "0", 0},
+		{"123456789012345678901234567890", "123456789012345678901234567891", "9223372036854775807", "0", 0},
+		{"1k", "-999", "1", "1999", 1},
+		{"100Mi", "1.5Gi", "1636Mi", "-1436Mi", -1},
+		{"0.1m", "1n", "100001n", "99999n", 1},
+	}
+	for _, tt := range sums {
+		a, b := MustParse(tt.a), MustParse(tt.b)
+		s, d := a, a
+		s.Add(b)
+		d.Sub(b)
+		if s.String() != tt.sum || d.String() != tt.diff || a.Cmp(b) != tt.cmp {
+			t.Errorf("%s, %s: sum %s diff %s cmp %d; want %s %s %d", tt.a, tt.b, s.String(), d.String(), a.Cmp(b), tt.sum, tt.diff, tt.cmp)
+		}
+	}
+	// A binary value past MaxInt64 at a positive scale prints every digit.
+	q := MustParse("1000Ki")
+	q.Add(MustParse("9e18"))
+	q.Add(MustParse("1000Ki"))
+	if got := q.String(); got != "8789062500002000Ki" {
+		t.Errorf("1000Ki + 9e18 + 1000Ki = %s, want 8789062500002000Ki", got)
+	}
+}

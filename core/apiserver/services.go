@@ -2,11 +2,11 @@ package apiserver
 
 import (
 	"fmt"
-	"net/netip"
 	"time"
 
 	"kubeplay/core/api"
 	"kubeplay/core/api/field"
+	"kubeplay/core/ipaddr"
 )
 
 // Service IP and node port allocation (the apiserver's ipallocator and
@@ -28,8 +28,8 @@ type ipAllocator struct{ used map[uint32]bool }
 func newIPAllocator() *ipAllocator { return &ipAllocator{used: map[uint32]bool{}} }
 
 func ipOffset(s string) (uint32, bool) {
-	a, err := netip.ParseAddr(s)
-	if err != nil || !a.Is4() {
+	a, ok := ipaddr.Parse(s)
+	if !ok || !a.Is4() {
 		return 0, false
 	}
 	b := a.As4()

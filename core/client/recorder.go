@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"kubeplay/core/api"
+	"kubeplay/core/fmtscan"
 	"kubeplay/core/trace"
 )
 
@@ -190,8 +191,8 @@ func (n nameClock) name(objName string, t time.Time) string {
 
 // bump returns the name one nanosecond after taken.
 func (n nameClock) bump(objName, taken string) string {
-	var ns int64
-	if _, err := fmt.Sscanf(taken[len(objName)+1:], "%x", &ns); err != nil {
+	ns, ok := fmtscan.Int(taken[len(objName)+1:], 16)
+	if !ok {
 		ns = n[objName]
 	}
 	if last := n[objName]; last > ns {

@@ -7,6 +7,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"kubeplay/core/fmtscan"
 	"kubeplay/core/kubelet/images"
 )
 
@@ -223,8 +224,8 @@ func (d *Duration) UnmarshalYAML(n *yaml.Node) error {
 	}
 	v, err := time.ParseDuration(n.Value)
 	if err != nil {
-		var secs float64
-		if _, err2 := fmt.Sscanf(n.Value, "%g", &secs); err2 != nil || strings.ContainsAny(n.Value, " \t") {
+		secs, ok := fmtscan.Float(n.Value, false)
+		if !ok || strings.ContainsAny(n.Value, " \t") {
 			return fmt.Errorf("line %d: invalid duration %q (use 60s, 2m, 1m30s)", n.Line, n.Value)
 		}
 		v = time.Duration(secs * float64(time.Second))

@@ -1,8 +1,7 @@
 package scenario
 
 import (
-	"io/fs"
-	"sort"
+	"strings"
 
 	"kubeplay/scenarios"
 )
@@ -10,19 +9,19 @@ import (
 // Library loads the built-in scenarios (the repository's scenarios/
 // directory, embedded), in file-name order: 01-hands-on first.
 func Library() ([]*Scenario, error) {
-	return LoadFS(scenarios.FS)
-}
-
-// LoadFS loads every *.yaml file at the root of fsys, in name order.
-func LoadFS(fsys fs.FS) ([]*Scenario, error) {
-	names, err := fs.Glob(fsys, "*.yaml")
+	// embed.FS's own methods, not io/fs's Glob and ReadFile: those bring the
+	// os file system's code into the wasm.
+	entries, err := scenarios.FS.ReadDir(".") // sorted by name
 	if err != nil {
 		return nil, err
 	}
-	sort.Strings(names)
-	out := make([]*Scenario, 0, len(names))
-	for _, n := range names {
-		data, err := fs.ReadFile(fsys, n)
+	out := make([]*Scenario, 0, len(entries))
+	for _, e := range entries {
+		n := e.Name()
+		if !strings.HasSuffix(n, ".yaml") {
+			continue
+		}
+		data, err := scenarios.FS.ReadFile(n)
 		if err != nil {
 			return nil, err
 		}

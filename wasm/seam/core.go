@@ -11,6 +11,7 @@ import (
 
 	"kubeplay/core/beat"
 	"kubeplay/core/cluster"
+	"kubeplay/core/fmtscan"
 	"kubeplay/core/kubectl"
 	"kubeplay/core/shell"
 	"kubeplay/core/sim"
@@ -203,8 +204,7 @@ func (a argList) num(i int) float64 {
 	case int:
 		return float64(v)
 	case string:
-		var f float64
-		fmt.Sscan(v, &f)
+		f, _ := fmtscan.Float(v, true)
 		return f
 	case bool:
 		if v {

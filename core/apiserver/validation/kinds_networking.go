@@ -1,11 +1,11 @@
 package validation
 
 import (
-	"net/netip"
 	"strings"
 
 	"kubeplay/core/api"
 	"kubeplay/core/api/field"
+	"kubeplay/core/ipaddr"
 )
 
 // networking.k8s.io kinds: Ingress, NetworkPolicy.
@@ -28,7 +28,7 @@ func validateIngressSpec(s *api.IngressSpec, p *field.Path) field.ErrorList {
 		rp := p.Child("rules").Index(i)
 		if r.Host != "" {
 			h := strings.TrimPrefix(r.Host, "*.")
-			if _, err := netip.ParseAddr(r.Host); err == nil {
+			if _, ok := ipaddr.Parse(r.Host); ok {
 				errs = append(errs, field.Invalid(rp.Child("host"), r.Host, "must be a DNS name, not an IP address"))
 			} else {
 				for _, msg := range IsDNS1123Subdomain(h) {
@@ -124,7 +124,7 @@ func validateNetworkPolicySpec(s *api.NetworkPolicySpec, p *field.Path) field.Er
 			}
 			if peer.IPBlock != nil {
 				n++
-				if _, err := netip.ParsePrefix(peer.IPBlock.CIDR); err != nil {
+				if !ipaddr.IsPrefix(peer.IPBlock.CIDR) {
 					errs = append(errs, field.Invalid(pp.Child("ipBlock", "cidr"), peer.IPBlock.CIDR, "must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)"))
 				}
 			}

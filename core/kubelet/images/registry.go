@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"gopkg.in/yaml.v3"
+
+	"kubeplay/core/fmtscan"
 )
 
 //go:embed catalog.yaml
@@ -400,8 +402,8 @@ func parseBytes(s string) (int64, error) {
 			break
 		}
 	}
-	var n int64
-	if _, err := fmt.Sscanf(s, "%d", &n); err != nil {
+	n, ok := fmtscan.Int(s, 10)
+	if !ok {
 		return 0, fmt.Errorf("bad size %q", s)
 	}
 	return n * mul, nil

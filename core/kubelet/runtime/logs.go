@@ -1,7 +1,6 @@
 package runtime
 
 import (
-	"math/big"
 	"strconv"
 	"strings"
 	"time"
@@ -109,34 +108,4 @@ func (p *Process) render(t string, at time.Time) string {
 		}
 		t = t[i+j+1:]
 	}
-}
-
-// piString returns pi to n decimal places (perl -Mbignum=bpi -wle 'print bpi(n)'),
-// by Machin's formula on big integers.
-func piString(n int) string {
-	guard := 10
-	unity := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(n+guard)), nil)
-	arctan := func(x int64) *big.Int {
-		sum := new(big.Int)
-		term := new(big.Int).Div(unity, big.NewInt(x))
-		x2 := big.NewInt(x * x)
-		for k := int64(0); term.Sign() != 0; k++ {
-			t := new(big.Int).Div(term, big.NewInt(2*k+1))
-			if k%2 == 0 {
-				sum.Add(sum, t)
-			} else {
-				sum.Sub(sum, t)
-			}
-			term.Div(term, x2)
-		}
-		return sum
-	}
-	pi := new(big.Int).Mul(big.NewInt(16), arctan(5))
-	pi.Sub(pi, new(big.Int).Mul(big.NewInt(4), arctan(239)))
-	pi.Div(pi, new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(guard-1)), nil))
-	// Round the last digit like bignum does.
-	pi.Add(pi, big.NewInt(5))
-	pi.Div(pi, big.NewInt(10))
-	s := pi.String()
-	return s[:1] + "." + s[1:]
 }
