@@ -19,31 +19,42 @@ type filter func(lines []string) []string
 // splitPipes splits a line at the `|` outside quotes. A `||` is not a pipe.
 func splitPipes(line string) []string {
 	var parts []string
-	var quote byte
 	start := 0
-	for i := 0; i < len(line); i++ {
-		c := line[i]
-		switch {
-		case quote != 0:
-			if c == quote {
-				quote = 0
-			} else if c == '\\' && quote == '"' {
-				i++
-			}
-		case c == '\'' || c == '"':
-			quote = c
-		case c == '\\':
-			i++
-		case c == '|':
-			if i+1 < len(line) && line[i+1] == '|' {
-				i++
-				continue
-			}
-			parts = append(parts, strings.TrimSpace(line[start:i]))
-			start = i + 1
+	at := unquoted(line, '|')
+	for k := 0; k < len(at); k++ {
+		i := at[k]
+		if k+1 < len(at) && at[k+1] == i+1 {
+			k++ // ||
+			continue
 		}
+		parts = append(parts, strings.TrimSpace(line[start:i]))
+		start = i + 1
 	}
 	return append(parts, strings.TrimSpace(line[start:]))
+}
+
+// unquoted lists where c stands in line outside quotes and not escaped by a
+// backslash.
+func unquoted(line string, c byte) []int {
+	var at []int
+	var quote byte
+	for i := 0; i < len(line); i++ {
+		switch b := line[i]; {
+		case quote != 0:
+			if b == quote {
+				quote = 0
+			} else if b == '\\' && quote == '"' {
+				i++
+			}
+		case b == '\'' || b == '"':
+			quote = b
+		case b == '\\':
+			i++
+		case b == c:
+			at = append(at, i)
+		}
+	}
+	return at
 }
 
 // pipeWords splits a filter's arguments, honouring quotes.

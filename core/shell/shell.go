@@ -136,39 +136,16 @@ func (s *Shell) run(trimmed string) bool {
 
 // splitRedirect finds a trailing `> FILE` or `>> FILE` outside quotes.
 func splitRedirect(line string) (cmd, file string, appendTo, ok bool) {
-	var quote byte
-	at := -1
-	for i := 0; i < len(line); i++ {
-		c := line[i]
-		switch {
-		case quote != 0:
-			if c == quote {
-				quote = 0
-			} else if c == '\\' && quote == '"' {
-				i++
-			}
-		case c == '\'' || c == '"':
-			quote = c
-		case c == '\\':
-			i++
-		case c == '>':
-			at = i
-			if i+1 < len(line) && line[i+1] == '>' {
-				i++
-			}
-		}
-	}
-	if at < 0 {
+	gts := unquoted(line, '>')
+	if len(gts) == 0 {
 		return "", "", false, false
 	}
-	rest := line[at+1:]
-	if strings.HasPrefix(rest, ">") {
-		appendTo, rest = true, rest[1:]
-	} else if at > 0 && line[at-1] == '>' {
+	at := gts[len(gts)-1]
+	if len(gts) > 1 && gts[len(gts)-2] == at-1 {
 		at--
 		appendTo = true
 	}
-	words := pipeWords(strings.TrimSpace(rest))
+	words := pipeWords(strings.TrimSpace(line[gts[len(gts)-1]+1:]))
 	if len(words) == 1 {
 		file = words[0]
 	}
