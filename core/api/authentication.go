@@ -1,5 +1,7 @@
 package api
 
+import "encoding/base64"
+
 // TokenRequest is authentication.k8s.io/v1 TokenRequest: the body and the
 // answer of the serviceaccounts/token subresource (kubectl create token).
 type TokenRequest struct {
@@ -28,4 +30,11 @@ type BoundObjectReference struct {
 type TokenRequestStatus struct {
 	Token               string `json:"token"`
 	ExpirationTimestamp Time   `json:"expirationTimestamp"`
+}
+
+// EncodeJWT joins a JSON Web Token's header, claims and signature, each
+// base64url-encoded without padding, as service-account tokens are written.
+func EncodeJWT(header, claims, sig []byte) string {
+	enc := base64.RawURLEncoding.EncodeToString
+	return enc(header) + "." + enc(claims) + "." + enc(sig)
 }

@@ -27,6 +27,12 @@ func NewNotFound(gr GroupResource, name string) *StatusError {
 		&StatusDetails{Group: gr.Group, Kind: gr.Resource, Name: name})
 }
 
+// NewNotFoundResource is the 404 of a path the server does not serve at
+// all (an unknown resource, subresource or non-resource URL).
+func NewNotFoundResource() *StatusError {
+	return newStatus(StatusNotFound, StatusReasonNotFound, "the server could not find the requested resource", nil)
+}
+
 // NewAlreadyExists: `deployments.apps "nginx" already exists`.
 func NewAlreadyExists(gr GroupResource, name string) *StatusError {
 	return newStatus(StatusConflict, StatusReasonAlreadyExists, fmt.Sprintf("%s %q already exists", gr, name),

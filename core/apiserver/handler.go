@@ -62,7 +62,7 @@ func (s *Server) begin(req *request.Request) (*reqCtx, error) {
 			Message: fmt.Sprintf("%s %s (%s)", method(req.Verb), s.path(req), req.Component)})
 	}
 	if r == nil {
-		return ctx, notFoundResource()
+		return ctx, api.NewNotFoundResource()
 	}
 	if !r.info.Namespaced {
 		req.Namespace = ""
@@ -168,13 +168,6 @@ func (s *Server) stage(stage string, req *request.Request, msg string) {
 		Resource: resourceString(req), Namespace: req.Namespace, Name: req.Name, Message: msg})
 }
 
-func notFoundResource() *api.StatusError {
-	se := api.NewNotFound(api.GroupResource{}, "")
-	se.ErrStatus.Message = "the server could not find the requested resource"
-	se.ErrStatus.Details = nil
-	return se
-}
-
 func resourceString(req *request.Request) string {
 	gr := api.GroupResource{Group: req.Group, Resource: req.Resource}.String()
 	if req.Subresource != "" {
@@ -247,7 +240,7 @@ func (s *Server) serve(ctx *reqCtx) (api.Object, error) {
 	verb := req.Verb
 	notAllowed := func() error { return api.NewMethodNotSupported(r.gr, verb) }
 	if req.Name == "" && req.Subresource != "" {
-		return nil, notFoundResource()
+		return nil, api.NewNotFoundResource()
 	}
 	switch req.Subresource {
 	case "":
@@ -276,7 +269,7 @@ func (s *Server) serve(ctx *reqCtx) (api.Object, error) {
 		return nil, notAllowed()
 	case "status":
 		if !r.hasStatus {
-			return nil, notFoundResource()
+			return nil, api.NewNotFoundResource()
 		}
 		switch verb {
 		case "get":
@@ -288,7 +281,7 @@ func (s *Server) serve(ctx *reqCtx) (api.Object, error) {
 		}
 	case "scale":
 		if !hasScale(r) {
-			return nil, notFoundResource()
+			return nil, api.NewNotFoundResource()
 		}
 		switch verb {
 		case "get":
@@ -300,34 +293,34 @@ func (s *Server) serve(ctx *reqCtx) (api.Object, error) {
 		}
 	case "binding":
 		if r.gr != (api.GroupResource{Resource: "pods"}) {
-			return nil, notFoundResource()
+			return nil, api.NewNotFoundResource()
 		}
 		if verb == "create" {
 			return s.bind(ctx)
 		}
 	case "eviction":
 		if r.gr != (api.GroupResource{Resource: "pods"}) {
-			return nil, notFoundResource()
+			return nil, api.NewNotFoundResource()
 		}
 		if verb == "create" {
 			return s.evict(ctx)
 		}
 	case "token":
 		if r.gr != (api.GroupResource{Resource: "serviceaccounts"}) {
-			return nil, notFoundResource()
+			return nil, api.NewNotFoundResource()
 		}
 		if verb == "create" {
 			return s.tokenRequest(ctx)
 		}
 	case "finalize":
 		if r.gr != (api.GroupResource{Resource: "namespaces"}) {
-			return nil, notFoundResource()
+			return nil, api.NewNotFoundResource()
 		}
 		if verb == "update" {
 			return s.finalize(ctx)
 		}
 	default:
-		return nil, notFoundResource()
+		return nil, api.NewNotFoundResource()
 	}
 	return nil, notAllowed()
 }

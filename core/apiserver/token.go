@@ -3,6 +3,7 @@ package apiserver
 import (
 	"encoding/base64"
 	"encoding/json"
+	"math/rand/v2"
 	"time"
 
 	"kubeplay/core/api"
@@ -68,42 +69,46 @@ func (s *Server) tokenRequest(ctx *reqCtx) (api.Object, error) {
 func (s *Server) serviceAccountJWT(sa *api.ServiceAccount, aud []string, now, exp time.Time) string {
 	rnd := s.sim.Rand()
 	if s.tokenKeyID == "" {
-		kid := make([]byte, 32)
-		for i := range kid {
-			kid[i] = byte(rnd.Uint32())
-		}
-		s.tokenKeyID = base64.RawURLEncoding.EncodeToString(kid)
+		s.tokenKeyID = base64.RawURLEncoding.EncodeToString(randomBytes(rnd, 32))
 	}
-	header, _ := json.Marshal(struct {
-		Alg string `json:"alg"`
-		Kid string `json:"kid"`
-	}{"RS256", s.tokenKeyID})
-	type ref struct {
-		Name string `json:"name"`
-		UID  string `json:"uid"`
+	header, _ := json.Marshal(jwtHeader{Alg: "RS256", Kid: s.tokenKeyID})
+	c := jwtClaims{Aud: aud, Exp: exp.Unix(), Iat: now.Unix(), Iss: tokenIssuer, Jti: newUID(rnd),
+		Nbf: now.Unix(), Sub: "system:serviceaccount:" + sa.Namespace + ":" + sa.Name}
+	c.K8s.Namespace = sa.Namespace
+	c.K8s.ServiceAccount.Name, c.K8s.ServiceAccount.UID = sa.Name, sa.UID
+	claims, _ := json.Marshal(c)
+	return api.EncodeJWT(header, claims, randomBytes(rnd, 256)) // an RSA-2048 signature's length
+}
+
+// randomBytes draws n bytes from the cluster's seeded randomness.
+func randomBytes(rnd *rand.Rand, n int) []byte {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = byte(rnd.Uint32())
 	}
-	claims, _ := json.Marshal(struct {
-		Aud []string `json:"aud"`
-		Exp int64    `json:"exp"`
-		Iat int64    `json:"iat"`
-		Iss string   `json:"iss"`
-		Jti string   `json:"jti"`
-		K8s struct {
-			Namespace      string `json:"namespace"`
-			ServiceAccount ref    `json:"serviceaccount"`
-		} `json:"kubernetes.io"`
-		Nbf int64  `json:"nbf"`
-		Sub string `json:"sub"`
-	}{Aud: aud, Exp: exp.Unix(), Iat: now.Unix(), Iss: tokenIssuer, Jti: newUID(rnd),
-		K8s: struct {
-			Namespace      string `json:"namespace"`
-			ServiceAccount ref    `json:"serviceaccount"`
-		}{sa.Namespace, ref{sa.Name, sa.UID}},
-		Nbf: now.Unix(), Sub: "system:serviceaccount:" + sa.Namespace + ":" + sa.Name})
-	sig := make([]byte, 256) // an RSA-2048 signature's length
-	for i := range sig {
-		sig[i] = byte(rnd.Uint32())
-	}
-	enc := base64.RawURLEncoding
-	return enc.EncodeToString(header) + "." + enc.EncodeToString(claims) + "." + enc.EncodeToString(sig)
+	return b
+}
+
+type jwtHeader struct {
+	Alg string `json:"alg"`
+	Kid string `json:"kid"`
+}
+
+// jwtClaims are a bound service-account token's, in the order kube-apiserver
+// writes them.
+type jwtClaims struct {
+	Aud []string `json:"aud"`
+	Exp int64    `json:"exp"`
+	Iat int64    `json:"iat"`
+	Iss string   `json:"iss"`
+	Jti string   `json:"jti"`
+	K8s struct {
+		Namespace      string `json:"namespace"`
+		ServiceAccount struct {
+			Name string `json:"name"`
+			UID  string `json:"uid"`
+		} `json:"serviceaccount"`
+	} `json:"kubernetes.io"`
+	Nbf int64  `json:"nbf"`
+	Sub string `json:"sub"`
 }

@@ -224,8 +224,5 @@ func (inv *invocation) getRaw(path string) error {
 		_, err := fmt.Fprintln(inv.out, "ok")
 		return err
 	}
-	se := api.NewNotFound(api.GroupResource{}, "")
-	se.ErrStatus.Message = "the server could not find the requested resource"
-	se.ErrStatus.Details = nil
-	return se
+	return api.NewNotFoundResource()
 }

@@ -1,7 +1,6 @@
 package serviceaccount
 
 import (
-	"encoding/base64"
 	"strings"
 
 	"kubeplay/core/api"
@@ -97,11 +96,10 @@ func (c *Tokens) sync(key string) error {
 // legacyToken is a Secret-based service-account token: a JWT with the
 // legacy claims (kubeplay signs nothing; the signature is a placeholder).
 func legacyToken(ns, secret string, sa *api.ServiceAccount) string {
-	enc := base64.RawURLEncoding.EncodeToString
 	claims := `{"iss":"kubernetes/serviceaccount","kubernetes.io/serviceaccount/namespace":"` + ns +
 		`","kubernetes.io/serviceaccount/secret.name":"` + secret +
 		`","kubernetes.io/serviceaccount/service-account.name":"` + sa.Name +
 		`","kubernetes.io/serviceaccount/service-account.uid":"` + sa.UID +
 		`","sub":"system:serviceaccount:` + ns + ":" + sa.Name + `"}`
-	return enc([]byte(`{"alg":"RS256","kid":"kubeplay"}`)) + "." + enc([]byte(claims)) + "." + enc([]byte("kubeplay does not sign tokens"))
+	return api.EncodeJWT([]byte(`{"alg":"RS256","kid":"kubeplay"}`), []byte(claims), []byte("kubeplay does not sign tokens"))
 }
