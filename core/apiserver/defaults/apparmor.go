@@ -41,7 +41,7 @@ func SyncAppArmor(pod *api.Pod) []string {
 			}
 			c.SecurityContext.AppArmorProfile = p
 		}
-		w = append(w, "metadata.annotations["+key+`]: deprecated since v1.30; use the "appArmorProfile" field instead`)
+		w = append(w, "metadata.annotations["+key+"]: "+api.DeprecatedAppArmorAnnotationWarning)
 	}
 	return w
 }

@@ -14,10 +14,7 @@ var deprecatedPodAnnotations = [...][2]string{
 	{"security.alpha.kubernetes.io/unsafe-sysctls", `non-functional in v1.11+; use the "sysctls" field instead`},
 }
 
-const (
-	seccompAnnotationWarning  = `non-functional in v1.27+; use the "seccompProfile" field instead`
-	appArmorAnnotationWarning = `deprecated since v1.30; use the "appArmorProfile" field instead`
-)
+const seccompAnnotationWarning = `non-functional in v1.27+; use the "seccompProfile" field instead`
 
 // podWarnings are the warnings kube-apiserver returns for a pod or a pod
 // template (prefix "spec.template." and friends) whose metadata carries
@@ -48,7 +45,7 @@ func podWarnings(prefix string, spec *api.PodSpec, meta *api.ObjectMeta) []strin
 			note(api.SeccompContainerAnnotationKeyPrefix+c.Name, seccompAnnotationWarning)
 		}
 		if prefix != "" && (psc == nil || psc.AppArmorProfile == nil) && (sc == nil || sc.AppArmorProfile == nil) {
-			note(api.DeprecatedAppArmorBetaContainerAnnotationKeyPrefix+c.Name, appArmorAnnotationWarning)
+			note(api.DeprecatedAppArmorBetaContainerAnnotationKeyPrefix+c.Name, api.DeprecatedAppArmorAnnotationWarning)
 		}
 	}
 	return w
