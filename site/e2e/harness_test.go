@@ -84,6 +84,10 @@ func setup(tb testing.TB) {
 			chromedp.Flag("lang", "en-US"),
 			chromedp.WindowSize(1400, 900),
 		)
+		// KUBEPLAY_JS_FLAGS passes V8 flags (for example --liftoff-only) to measure what the engine's tiers cost.
+		if v := os.Getenv("KUBEPLAY_JS_FLAGS"); v != "" {
+			opts = append(opts, chromedp.Flag("js-flags", v))
+		}
 		allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 		bctx, cancelBrowser := chromedp.NewContext(allocCtx)
 		if err := chromedp.Do(bctx); err != nil {
