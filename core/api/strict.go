@@ -217,10 +217,10 @@ func jsonKindName(n *jnode) string {
 // apiserver's decoder reports it, not kubeplay's (api.ContainerPort).
 type typeError struct{ *json.UnmarshalTypeError }
 
-var goTypeName = regexp.MustCompile(`\bapi\.(\w+)`)
+var goTypeName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bapi\.(\w+)`) })
 
 func (e *typeError) Error() string {
-	return goTypeName.ReplaceAllStringFunc(e.UnmarshalTypeError.Error(), func(m string) string {
+	return goTypeName().ReplaceAllStringFunc(e.UnmarshalTypeError.Error(), func(m string) string {
 		switch name := m[len("api."):]; name {
 		case "Quantity":
 			return "resource.Quantity"

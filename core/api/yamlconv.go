@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"gopkg.in/yaml.v3"
 )
@@ -156,7 +157,9 @@ func (c *yamlConv) keyString(kn *yaml.Node, depth int) (string, error) {
 	return string(raw), nil
 }
 
-var yamlFloatRE = regexp.MustCompile(`^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$`)
+var yamlFloatRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$`)
+})
 
 // scalarJSON resolves a scalar with goyaml.v2's YAML 1.1 rules and renders it as JSON.
 func scalarJSON(n *yaml.Node) []byte {
@@ -192,7 +195,7 @@ func scalarJSON(n *yaml.Node) []byte {
 		if u, err := strconv.ParseUint(plain, 0, 64); err == nil {
 			return strconv.AppendUint(nil, u, 10)
 		}
-		if yamlFloatRE.MatchString(plain) {
+		if yamlFloatRE().MatchString(plain) {
 			if f, err := strconv.ParseFloat(plain, 64); err == nil && !math.IsInf(f, 0) {
 				b, _ := json.Marshal(f)
 				return b

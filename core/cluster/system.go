@@ -10,8 +10,13 @@ import (
 	"kubeplay/core/apiserver"
 )
 
-//go:embed system.yaml
-var systemYAML string
+// system.json is system.yaml (the workloads' source, as kind's manifests
+// read) in JSON, one object a line, made by TestSystemJSONIsSystemYAML: every
+// cluster starts them, and decoding JSON runs code the start-up runs anyway,
+// where YAML's parser would run for this alone.
+//
+//go:embed system.json
+var systemJSON string
 
 // startSystemWorkloads creates kind's system workloads (system.yaml):
 // kubeadm and kind apply the addons as kubernetes-admin, and the
@@ -39,23 +44,21 @@ func (c *Cluster) startSystemWorkloads() error {
 			ip = a.Address
 		}
 	}
-	doc := strings.NewReplacer("{{node}}", cp.Name, "{{ip}}", ip).Replace(systemYAML)
-	manifests, err := api.ParseManifests("system.yaml", []byte(doc))
-	if err != nil {
-		return err
-	}
+	doc := strings.NewReplacer("{{node}}", cp.Name, "{{ip}}", ip).Replace(systemJSON)
 	kubeletUser := request.UserInfo{Name: request.NodeUserPrefix + cp.Name, Groups: []string{request.GroupNodes, request.GroupAuthenticated}}
 	kubelet := c.clientFor(kubeletUser, "kubelet/"+cp.Name)
-	for _, m := range manifests {
-		if m.Err != nil {
-			return fmt.Errorf("%s %s: %v", m.GVK.Kind, m.Name, m.Err)
+	for _, line := range strings.Split(strings.TrimSpace(doc), "\n") {
+		obj, err := api.Decode([]byte(line))
+		if err != nil {
+			return fmt.Errorf("system.json: %v", err)
 		}
-		info, err := api.ResourceForKind(m.GVK.APIVersion(), m.GVK.Kind)
+		tm, md := obj.GetTypeMeta(), obj.GetObjectMeta()
+		info, err := api.ResourceForKind(tm.APIVersion, tm.Kind)
 		if err != nil {
 			return err
 		}
 		by := admin
-		if pod, ok := m.Object.(*api.Pod); ok {
+		if pod, ok := obj.(*api.Pod); ok {
 			// A mirror pod: owned by its node, created by its kubelet.
 			by = kubelet
 			pod.OwnerReferences = []api.OwnerReference{{APIVersion: "v1", Kind: "Node", Name: node.Name, UID: node.UID, Controller: ptrTo(true)}}
@@ -64,8 +67,8 @@ func (c *Cluster) startSystemWorkloads() error {
 		if info.Group != "" {
 			resource += "." + info.Group
 		}
-		if _, err := by.Resource(resource).Namespace(m.Namespace).Create(m.Object); err != nil {
-			return fmt.Errorf("%s %s: %v", m.GVK.Kind, m.Name, err)
+		if _, err := by.Resource(resource).Namespace(md.Namespace).Create(obj); err != nil {
+			return fmt.Errorf("%s %s: %v", tm.Kind, md.Name, err)
 		}
 	}
 	return nil

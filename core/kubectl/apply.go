@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"gopkg.in/yaml.v3"
 
@@ -72,8 +73,8 @@ func (k *Kubectl) ApplyContent(filename string, content []byte, stdout, stderr i
 }
 
 var (
-	yamlLine     = regexp.MustCompile(`yaml: line (\d+)`)
-	unknownField = regexp.MustCompile(`unknown field "([^"]+)"`)
+	yamlLine     = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`yaml: line (\d+)`) })
+	unknownField = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`unknown field "([^"]+)"`) })
 )
 
 // applyDocs applies each document, printing "<kind>/<name> created|
@@ -87,7 +88,7 @@ func (inv *invocation) applyDocs(docs []*doc, diags *[]Diagnostic) []error {
 			return
 		}
 		line := d.line
-		if m := yamlLine.FindStringSubmatch(err.Error()); m != nil {
+		if m := yamlLine().FindStringSubmatch(err.Error()); m != nil {
 			// YAML errors count lines from the start of their document.
 			n, _ := strconv.Atoi(m[1])
 			line = n
@@ -95,7 +96,7 @@ func (inv *invocation) applyDocs(docs []*doc, diags *[]Diagnostic) []error {
 				line = d.line + n - 1
 			}
 		}
-		if ms := unknownField.FindAllStringSubmatch(err.Error(), -1); ms != nil && d.node != nil {
+		if ms := unknownField().FindAllStringSubmatch(err.Error(), -1); ms != nil && d.node != nil {
 			// A strict decoding error: one marker on each unknown field.
 			for _, m := range ms {
 				*diags = append(*diags, Diagnostic{Line: lineOf(d.node, m[1]), Message: "unknown field \"" + m[1] + "\""})

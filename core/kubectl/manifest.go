@@ -8,6 +8,7 @@ import (
 	"io"
 	"regexp"
 	"strconv"
+	"sync"
 
 	"gopkg.in/yaml.v3"
 
@@ -156,7 +157,7 @@ func decodeTyped(info *api.ResourceInfo, raw map[string]any) (api.Object, error)
 	return obj, nil
 }
 
-var fieldPathElem = regexp.MustCompile(`([^.\[\]]+)|\[(\d+)\]`)
+var fieldPathElem = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`([^.\[\]]+)|\[(\d+)\]`) })
 
 // lineOf finds the line of a field path (spec.template.spec.containers[0].image)
 // in a document; it falls back to the deepest part found, then the
@@ -167,7 +168,7 @@ func lineOf(n *yaml.Node, fieldPath string) int {
 	}
 	cur := n
 	line := n.Line
-	for _, m := range fieldPathElem.FindAllStringSubmatch(fieldPath, -1) {
+	for _, m := range fieldPathElem().FindAllStringSubmatch(fieldPath, -1) {
 		switch {
 		case m[1] != "" && cur.Kind == yaml.MappingNode:
 			found := false

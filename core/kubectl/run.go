@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"kubeplay/core/api"
@@ -40,7 +41,9 @@ var runFlags = []flagDef{
 // imageReference is a loose form of the docker reference grammar kubectl
 // run checks images against: lowercase path components, an optional
 // registry host[:port], tag and digest.
-var imageReference = regexp.MustCompile(`^(?:[a-zA-Z0-9.-]+(?::[0-9]+)?/)?[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*(?::[\w][\w.-]{0,127})?(?:@[a-z0-9]+:[a-fA-F0-9]{32,})?$`)
+var imageReference = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(?:[a-zA-Z0-9.-]+(?::[0-9]+)?/)?[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*(?::[\w][\w.-]{0,127})?(?:@[a-z0-9]+:[a-fA-F0-9]{32,})?$`)
+})
 
 // runOptions is what kubectl run was asked for.
 type runOptions struct {
@@ -133,7 +136,7 @@ func (inv *invocation) validateRun() (*runOptions, error) {
 	if image == "" {
 		return nil, fmt.Errorf("--image is required")
 	}
-	if !imageReference.MatchString(image) {
+	if !imageReference().MatchString(image) {
 		return nil, fmt.Errorf("Invalid image name %q: invalid reference format", image)
 	}
 	interactive := f.boolean("stdin")

@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"gopkg.in/yaml.v3"
@@ -142,9 +143,9 @@ func tooDeep(data []byte, max int) int {
 }
 
 var (
-	yamlLineRe  = regexp.MustCompile(`^line (\d+): (.*)$`)
-	unknownRe   = regexp.MustCompile(`^field (\S+) not found in type (\S+)$`)
-	yamlPrefix  = regexp.MustCompile(`^yaml: (line (\d+): )?`)
+	yamlLineRe  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^line (\d+): (.*)$`) })
+	unknownRe   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^field (\S+) not found in type (\S+)$`) })
+	yamlPrefix  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^yaml: (line (\d+): )?`) })
 	typeWording = map[string]string{
 		"scenario.Scenario": "a scenario", "scenario.Text": "a text (ja, en)", "scenario.Cluster": "cluster",
 		"scenario.NodeSpec": "a node", "scenario.Solution": "a solution (apply, run)", "scenario.Taint": "a taint", "scenario.File": "a file",
@@ -162,11 +163,11 @@ func yamlError(filename string, err error) error {
 	if errors.As(err, &te) {
 		for _, e := range te.Errors {
 			p := Problem{Message: e}
-			if m := yamlLineRe.FindStringSubmatch(e); m != nil {
+			if m := yamlLineRe().FindStringSubmatch(e); m != nil {
 				p.Line, _ = strconv.Atoi(m[1])
 				p.Message = m[2]
 			}
-			if m := unknownRe.FindStringSubmatch(p.Message); m != nil {
+			if m := unknownRe().FindStringSubmatch(p.Message); m != nil {
 				in := typeWording[m[2]]
 				if in == "" {
 					in = m[2]
@@ -179,14 +180,14 @@ func yamlError(filename string, err error) error {
 	}
 	msg := err.Error()
 	p := Problem{Message: msg}
-	if m := yamlPrefix.FindStringSubmatch(msg); m != nil {
+	if m := yamlPrefix().FindStringSubmatch(msg); m != nil {
 		p.Message = strings.TrimPrefix(msg, m[0])
 		if m[2] != "" {
 			p.Line, _ = strconv.Atoi(m[2])
 		}
 	}
 	if p.Line == 0 {
-		if m := yamlLineRe.FindStringSubmatch(p.Message); m != nil {
+		if m := yamlLineRe().FindStringSubmatch(p.Message); m != nil {
 			p.Line, _ = strconv.Atoi(m[1])
 			p.Message = m[2]
 		}
@@ -253,7 +254,7 @@ func attachLines(sc *Scenario, root *yaml.Node) {
 	}
 }
 
-var slugRe = regexp.MustCompile(`^[a-z0-9]([-a-z0-9]*[a-z0-9])?$`)
+var slugRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z0-9]([-a-z0-9]*[a-z0-9])?$`) })
 
 var traceKinds = map[string]bool{"request": true, "stage": true, "response": true, "write": true, "watch": true, "action": true, "event": true, "fault": true}
 
@@ -272,7 +273,7 @@ func validate(sc *Scenario, root *yaml.Node) []Problem {
 	if sc.Kind != Kind {
 		add(at("kind"), "kind must be %q (got %q)", Kind, sc.Kind)
 	}
-	if !slugRe.MatchString(sc.Name) || len(sc.Name) > 63 {
+	if !slugRe().MatchString(sc.Name) || len(sc.Name) > 63 {
 		add(at("name"), "name must be a slug of lower case letters, digits and '-' (got %q)", sc.Name)
 	}
 	checkText := func(t Text, what string, required bool, segs ...string) {

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -32,7 +33,7 @@ const (
 	NodeLink = "link"
 )
 
-var listItemRe = regexp.MustCompile(`^\s*([-*+]|\d{1,9}[.)])\s+(.*)$`)
+var listItemRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*([-*+]|\d{1,9}[.)])\s+(.*)$`) })
 
 // Markdown renders the narration subset: paragraphs separated by blank
 // lines, "- " / "* " / "1. " list items, *emphasis* (or **…**), `code`
@@ -85,7 +86,7 @@ func parseBlocks(src string) ([]Node, []string) {
 			flushList()
 			continue
 		}
-		if m := listItemRe.FindStringSubmatch(line); m != nil {
+		if m := listItemRe().FindStringSubmatch(line); m != nil {
 			flushPara()
 			ordered := m[1][0] >= '0' && m[1][0] <= '9'
 			if list != nil && list.Ordered != ordered {

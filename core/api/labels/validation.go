@@ -2,7 +2,6 @@ package labels
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 )
 
@@ -14,12 +13,6 @@ const (
 	dns1123LabelFmt  = "[a-z0-9]([-a-z0-9]*[a-z0-9])?"
 	dns1123SubFmt    = dns1123LabelFmt + "(\\." + dns1123LabelFmt + ")*"
 	dns1123SubErrMsg = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character"
-)
-
-var (
-	labelKeyRE   = regexp.MustCompile("^" + labelKeyFmt + "$")
-	labelValueRE = regexp.MustCompile("^" + labelValueFmt + "$")
-	dns1123SubRE = regexp.MustCompile("^" + dns1123SubFmt + "$")
 )
 
 // RegexError renders apimachinery's "<msg> (e.g. 'a' or 'b', regex used for validation is '<re>')".
@@ -53,7 +46,7 @@ func IsDNS1123Subdomain(v string) []string {
 	if len(v) > 253 {
 		errs = append(errs, MaxLenError(253))
 	}
-	if !dns1123SubRE.MatchString(v) {
+	if !IsDNS1123SubdomainFormat(v) {
 		errs = append(errs, RegexError(dns1123SubErrMsg, dns1123SubFmt, "example.com"))
 	}
 	return errs
@@ -88,7 +81,7 @@ func IsQualifiedName(v string) []string {
 	} else if len(name) > labelMaxLength {
 		errs = append(errs, "name part "+maxLenBytesError(labelMaxLength))
 	}
-	if !labelKeyRE.MatchString(name) {
+	if !isNameFormat(name) {
 		errs = append(errs, "name part "+RegexError(labelKeyErrMsg, labelKeyFmt, "MyName", "my.name", "123-abc"))
 	}
 	return errs
@@ -100,7 +93,7 @@ func IsValidLabelValue(v string) []string {
 	if len(v) > labelMaxLength {
 		errs = append(errs, maxLenBytesError(labelMaxLength))
 	}
-	if !labelValueRE.MatchString(v) {
+	if !(v == "" || isNameFormat(v)) {
 		errs = append(errs, RegexError(labelValueErrMsg, labelValueFmt, "MyValue", "my_value", "12345"))
 	}
 	return errs

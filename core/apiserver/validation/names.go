@@ -2,7 +2,6 @@ package validation
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"kubeplay/core/api/labels"
@@ -36,16 +35,6 @@ const (
 	isNotPositiveErrorMsg  = "must be greater than zero"
 )
 
-var (
-	dns1123LabelRegexp     = regexp.MustCompile("^" + dns1123LabelFmt + "$")
-	dns1123SubdomainRegexp = regexp.MustCompile("^" + dns1123SubdomainFmt + "$")
-	dns1035LabelRegexp     = regexp.MustCompile("^" + dns1035LabelFmt + "$")
-	configMapKeyRegexp     = regexp.MustCompile("^" + configMapKeyFmt + "$")
-	percentRegexp          = regexp.MustCompile("^" + percentFmt + "$")
-	portNameCharsetRegexp  = regexp.MustCompile("^[-a-z0-9]+$")
-	portNameOneLetter      = regexp.MustCompile("[a-z]")
-)
-
 // RegexError is apimachinery's RegexError, including its double space
 // before " or " when there are several examples (one copy, in labels).
 func RegexError(msg, format string, examples ...string) string {
@@ -66,8 +55,8 @@ func IsDNS1123Label(value string) []string {
 	if len(value) > DNS1123LabelMaxLength {
 		errs = append(errs, MaxLenError(DNS1123LabelMaxLength))
 	}
-	if !dns1123LabelRegexp.MatchString(value) {
-		if dns1123SubdomainRegexp.MatchString(value) {
+	if !labels.IsDNS1123LabelFormat(value) {
+		if labels.IsDNS1123SubdomainFormat(value) {
 			errs = append(errs, "must not contain dots")
 		} else {
 			errs = append(errs, RegexError(dns1123LabelErrMsg, dns1123LabelFmt, "my-name", "123-abc"))
@@ -85,7 +74,7 @@ func IsDNS1035Label(value string) []string {
 	if len(value) > DNS1123LabelMaxLength {
 		errs = append(errs, MaxLenError(DNS1123LabelMaxLength))
 	}
-	if !dns1035LabelRegexp.MatchString(value) {
+	if !labels.IsDNS1035LabelFormat(value) {
 		errs = append(errs, RegexError(dns1035LabelErrMsg, dns1035LabelFmt, "my-name", "abc-123"))
 	}
 	return errs
@@ -104,7 +93,7 @@ func IsConfigMapKey(value string) []string {
 	if len(value) > DNS1123SubdomainMaxLength {
 		errs = append(errs, MaxLenError(DNS1123SubdomainMaxLength))
 	}
-	if !configMapKeyRegexp.MatchString(value) {
+	if !labels.IsConfigMapKeyFormat(value) {
 		errs = append(errs, RegexError(configMapKeyErrMsg, configMapKeyFmt, "key.name", "KEY_NAME", "key-name"))
 	}
 	switch {
@@ -132,10 +121,10 @@ func IsValidPortName(port string) []string {
 	if len(port) > 15 {
 		errs = append(errs, MaxLenError(15))
 	}
-	if !portNameCharsetRegexp.MatchString(port) {
+	if port == "" || strings.Trim(port, "-abcdefghijklmnopqrstuvwxyz0123456789") != "" {
 		errs = append(errs, "must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)")
 	}
-	if !portNameOneLetter.MatchString(port) {
+	if !strings.ContainsAny(port, "abcdefghijklmnopqrstuvwxyz") {
 		errs = append(errs, "must contain at least one letter (a-z)")
 	}
 	if strings.Contains(port, "--") {
@@ -149,7 +138,7 @@ func IsValidPortName(port string) []string {
 
 // IsValidPercent checks "25%".
 func IsValidPercent(s string) []string {
-	if !percentRegexp.MatchString(s) {
+	if !labels.IsPercentFormat(s) {
 		return []string{RegexError(percentErrMsg, percentFmt, "1%", "93%")}
 	}
 	return nil

@@ -3,6 +3,7 @@ package images
 import (
 	_ "embed"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"maps"
 	"sort"
@@ -10,13 +11,16 @@ import (
 	"sync"
 	"time"
 
-	"gopkg.in/yaml.v3"
-
 	"kubeplay/core/fmtscan"
 )
 
-//go:embed catalog.yaml
-var catalogYAML []byte
+// catalog.json is catalog.yaml (the catalog's source, with its comments) in
+// JSON, made by TestCatalogJSONIsCatalogYAML: the catalog loads at start-up,
+// and JSON decoding is faster than YAML's and runs code that start-up runs
+// anyway.
+//
+//go:embed catalog.json
+var catalogJSON []byte
 
 // Pull speed of the simulated registries: a fixed round-trip latency
 // (resolve, manifest, auth) plus the compressed size at a steady bandwidth.
@@ -42,45 +46,45 @@ const (
 
 // Port is a port the default program listens on.
 type Port struct {
-	Port int32 `yaml:"port"`
+	Port int32 `yaml:"port" json:"port,omitempty"`
 	// HTTP: the port answers HTTP requests: 200 on every path, or, when
 	// Paths is set, 200 on those paths and 404 on any other.
-	HTTP  bool     `yaml:"http"`
-	Paths []string `yaml:"paths"`
+	HTTP  bool     `yaml:"http" json:"http,omitempty"`
+	Paths []string `yaml:"paths" json:"paths,omitempty"`
 }
 
 // Repository is one image repository with its tags and the behaviour of its
 // default command.
 type Repository struct {
-	Name       string   `yaml:"name"` // docker.io/library/nginx
-	Kind       string   `yaml:"kind"`
-	Shell      string   `yaml:"shell"`
-	Entrypoint []string `yaml:"entrypoint"`
-	Cmd        []string `yaml:"cmd"`
+	Name       string   `yaml:"name" json:"name,omitempty"` // docker.io/library/nginx
+	Kind       string   `yaml:"kind" json:"kind,omitempty"`
+	Shell      string   `yaml:"shell" json:"shell,omitempty"`
+	Entrypoint []string `yaml:"entrypoint" json:"entrypoint,omitempty"`
+	Cmd        []string `yaml:"cmd" json:"cmd,omitempty"`
 	// Binaries are argv[0] values that run the image's main program
 	// (nginx, redis-server...), as opposed to shell utilities.
-	Binaries []string `yaml:"binaries"`
-	Ports    []Port   `yaml:"ports"`
+	Binaries []string `yaml:"binaries" json:"binaries,omitempty"`
+	Ports    []Port   `yaml:"ports" json:"ports,omitempty"`
 	// Memory is the working set once started, e.g. "12Mi".
-	Memory string `yaml:"memory"`
+	Memory string `yaml:"memory" json:"memory,omitempty"`
 	// GracefulStop: the program exits promptly on SIGTERM (servers).
 	// Otherwise it is PID 1 without a handler and waits for SIGKILL.
-	GracefulStop bool     `yaml:"gracefulStop"`
-	Logs         []string `yaml:"logs"`
-	StopLogs     []string `yaml:"stopLogs"`
+	GracefulStop bool     `yaml:"gracefulStop" json:"gracefulStop,omitempty"`
+	Logs         []string `yaml:"logs" json:"logs,omitempty"`
+	StopLogs     []string `yaml:"stopLogs" json:"stopLogs,omitempty"`
 	// ExitCode of the default command when Kind is exit.
-	ExitCode   int32    `yaml:"exitCode"`
-	RequireEnv []string `yaml:"requireEnv"`
+	ExitCode   int32    `yaml:"exitCode" json:"exitCode,omitempty"`
+	RequireEnv []string `yaml:"requireEnv" json:"requireEnv,omitempty"`
 	// RequireHosts are names the program resolves when it starts (an
 	// nginx upstream): it exits 1 with ErrorLogs when one does not resolve.
-	RequireHosts []string `yaml:"requireHosts"`
-	ErrorLogs    []string `yaml:"errorLogs"`
-	Private      bool     `yaml:"private"`
-	Tags         []*Image `yaml:"tags"`
+	RequireHosts []string `yaml:"requireHosts" json:"requireHosts,omitempty"`
+	ErrorLogs    []string `yaml:"errorLogs" json:"errorLogs,omitempty"`
+	Private      bool     `yaml:"private" json:"private,omitempty"`
+	Tags         []*Image `yaml:"tags" json:"tags,omitempty"`
 	// Generated: the catalog does not describe this repository; it was made
 	// by the pull rule (see rule.go). Its program listens on the ports the
 	// container declares.
-	Generated bool `yaml:"-"`
+	Generated bool `yaml:"-" json:"-"`
 
 	memoryBytes int64
 }
@@ -93,12 +97,12 @@ func (r *Repository) HasShell() bool { return r.Shell != "" && r.Shell != ShellN
 
 // Image is one tag of a repository.
 type Image struct {
-	Tag     string `yaml:"tag"`
-	Size    int64  `yaml:"size"`
-	Version string `yaml:"version"`
+	Tag     string `yaml:"tag" json:"tag,omitempty"`
+	Size    int64  `yaml:"size" json:"size,omitempty"`
+	Version string `yaml:"version" json:"version,omitempty"`
 
-	Repo   *Repository `yaml:"-"`
-	Digest string      `yaml:"-"` // sha256:<hex of name:tag>
+	Repo   *Repository `yaml:"-" json:"-"`
+	Digest string      `yaml:"-" json:"-"` // sha256:<hex of name:tag>
 }
 
 // Ref returns "docker.io/library/nginx:latest" ("name@sha256:..." for an
@@ -152,7 +156,7 @@ var catalog struct {
 // what is added to it stays in it.
 func NewRegistry() *Registry {
 	catalog.once.Do(func() {
-		r, err := LoadRegistry(catalogYAML)
+		r, err := LoadRegistry(catalogJSON)
 		if err != nil {
 			panic("images: bad embedded catalog: " + err.Error())
 		}
@@ -180,14 +184,17 @@ func (r *Registry) clone() *Registry {
 	return c
 }
 
-// LoadRegistry builds a registry from a catalog document.
+// Catalog is the catalog's document: catalog.yaml, or its JSON form.
+type Catalog struct {
+	Repositories []*Repository `yaml:"repositories" json:"repositories,omitempty"`
+	Schema1      []string      `yaml:"schema1" json:"schema1,omitempty"`
+	Missing      []string      `yaml:"missing" json:"missing,omitempty"`
+}
+
+// LoadRegistry builds a registry from a catalog in JSON.
 func LoadRegistry(doc []byte) (*Registry, error) {
-	var cat struct {
-		Repositories []*Repository `yaml:"repositories"`
-		Schema1      []string      `yaml:"schema1"`
-		Missing      []string      `yaml:"missing"`
-	}
-	if err := yaml.Unmarshal(doc, &cat); err != nil {
+	var cat Catalog
+	if err := json.Unmarshal(doc, &cat); err != nil {
 		return nil, err
 	}
 	r := &Registry{repos: map[string]*Repository{}, hosts: map[string]bool{}, schema1: map[string]bool{},
