@@ -135,7 +135,7 @@ func (sc *Scheduler) Start() {
 	sc.podInformer.AddEventHandler(client.Handler{OnAdd: sc.onPodAdd, OnUpdate: sc.onPodUpdate, OnDelete: sc.onPodDelete})
 	sc.spread.run()
 	watchAll(sc.volumes.informers(), sc.volumesChanged)
-	watchAll(sc.dra.informers(), sc.draChanged)
+	sc.dra.run(sc)
 	sc.nodeInformer.Run()
 	sc.podInformer.Run()
 }
