@@ -1,6 +1,8 @@
 package validation
 
 import (
+	"strings"
+
 	"kubeplay/core/api"
 	"kubeplay/core/api/field"
 )
@@ -48,8 +50,8 @@ func validateDeviceSelectors(sel []api.DeviceSelector, p *field.Path) field.Erro
 	return errs
 }
 
-// validateResourceSliceSpec checks the driver, the pool, the devices' names
-// and that exactly one node selection field is set.
+// validateResourceSliceSpec checks the driver, the pool, that exactly one
+// node selection field is set, and the devices' names.
 func validateResourceSliceSpec(s *api.ResourceSliceSpec, p *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	if s.Driver == "" {
@@ -63,43 +65,59 @@ func validateResourceSliceSpec(s *api.ResourceSliceSpec, p *field.Path) field.Er
 	if s.Pool.Name == "" {
 		errs = append(errs, field.Required(pool.Child("name"), ""))
 	}
-	if s.Pool.Generation < 0 {
-		errs = append(errs, field.Invalid(pool.Child("generation"), s.Pool.Generation, "must be greater than or equal to 0"))
-	}
 	if s.Pool.ResourceSliceCount <= 0 {
 		errs = append(errs, field.Invalid(pool.Child("resourceSliceCount"), s.Pool.ResourceSliceCount, "must be greater than zero"))
 	}
-	set := 0
-	if s.NodeName != nil && *s.NodeName != "" {
-		set++
+	if s.Pool.Generation < 0 {
+		errs = append(errs, field.Invalid(pool.Child("generation"), s.Pool.Generation, "must be greater than or equal to zero"))
+	}
+	var set []string
+	if s.NodeName != nil {
+		if *s.NodeName != "" {
+			set = append(set, "`nodeName`")
+		} else {
+			errs = append(errs, field.Invalid(p.Child("nodeName"), *s.NodeName, "must be either unset or set to a non-empty string"))
+		}
 	}
 	if s.NodeSelector != nil {
-		set++
+		set = append(set, "`nodeSelector`")
+		if len(s.NodeSelector.NodeSelectorTerms) != 1 {
+			errs = append(errs, field.Invalid(p.Child("nodeSelector", "nodeSelectorTerms"), s.NodeSelector.NodeSelectorTerms, "must have exactly one node selector term"))
+		}
 	}
-	if s.AllNodes != nil && *s.AllNodes {
-		set++
-	}
-	if s.PerDeviceNodeSelection != nil && *s.PerDeviceNodeSelection {
-		set++
+	for _, b := range []struct {
+		name string
+		v    *bool
+	}{{"allNodes", s.AllNodes}, {"perDeviceNodeSelection", s.PerDeviceNodeSelection}} {
+		switch {
+		case b.v == nil:
+		case *b.v:
+			set = append(set, "`"+b.name+"`")
+		default:
+			errs = append(errs, field.Invalid(p.Child(b.name), false, "must be either unset or set to true"))
+		}
 	}
 	const oneOf = "exactly one of `nodeName`, `nodeSelector`, `allNodes`, `perDeviceNodeSelection` is required"
 	switch {
-	case set == 0:
+	case len(set) == 0:
 		errs = append(errs, field.Required(p, oneOf))
-	case set > 1:
-		errs = append(errs, field.Invalid(p, nil, oneOf+", but multiple fields are set"))
+	case len(set) > 1:
+		errs = append(errs, field.Invalid(p, "{"+strings.Join(set, ", ")+"}", oneOf+", but multiple fields are set"))
+	}
+	if s.SharedCounters != nil && s.Devices != nil {
+		errs = append(errs, field.Invalid(p, "", "only one of `sharedCounters` or `devices` is allowed"))
 	}
 	seen := map[string]bool{}
 	for i, d := range s.Devices {
-		dp := p.Child("devices").Index(i).Child("name")
+		dp := p.Child("devices").Index(i)
 		switch {
 		case d.Name == "":
-			errs = append(errs, field.Required(dp, ""))
+			errs = append(errs, field.Required(dp.Child("name"), ""))
 		case seen[d.Name]:
 			errs = append(errs, field.Duplicate(dp, d.Name))
 		default:
 			for _, msg := range IsDNS1123Label(d.Name) {
-				errs = append(errs, field.Invalid(dp, d.Name, msg))
+				errs = append(errs, field.Invalid(dp.Child("name"), d.Name, msg))
 			}
 		}
 		seen[d.Name] = true
