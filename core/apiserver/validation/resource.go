@@ -16,13 +16,7 @@ func validateResourceClaimSpec(s *api.ResourceClaimSpec, p *field.Path) field.Er
 	seen := map[string]bool{}
 	for i, r := range s.Devices.Requests {
 		rp := p.Child("devices", "requests").Index(i)
-		if r.Name == "" {
-			errs = append(errs, field.Required(rp.Child("name"), ""))
-		} else {
-			for _, msg := range IsDNS1123Label(r.Name) {
-				errs = append(errs, field.Invalid(rp.Child("name"), r.Name, msg))
-			}
-		}
+		errs = append(errs, requiredValid(r.Name, rp.Child("name"), IsDNS1123Label)...)
 		if seen[r.Name] {
 			errs = append(errs, field.Duplicate(rp.Child("name"), r.Name))
 		}
@@ -54,13 +48,7 @@ func validateDeviceSelectors(sel []api.DeviceSelector, p *field.Path) field.Erro
 // node selection field is set, and the devices' names.
 func validateResourceSliceSpec(s *api.ResourceSliceSpec, p *field.Path) field.ErrorList {
 	var errs field.ErrorList
-	if s.Driver == "" {
-		errs = append(errs, field.Required(p.Child("driver"), ""))
-	} else {
-		for _, msg := range IsDNS1123Subdomain(s.Driver) {
-			errs = append(errs, field.Invalid(p.Child("driver"), s.Driver, msg))
-		}
-	}
+	errs = append(errs, requiredValid(s.Driver, p.Child("driver"), IsDNS1123Subdomain)...)
 	pool := p.Child("pool")
 	if s.Pool.Name == "" {
 		errs = append(errs, field.Required(pool.Child("name"), ""))
@@ -110,17 +98,25 @@ func validateResourceSliceSpec(s *api.ResourceSliceSpec, p *field.Path) field.Er
 	seen := map[string]bool{}
 	for i, d := range s.Devices {
 		dp := p.Child("devices").Index(i)
-		switch {
-		case d.Name == "":
-			errs = append(errs, field.Required(dp.Child("name"), ""))
-		case seen[d.Name]:
+		if d.Name != "" && seen[d.Name] {
 			errs = append(errs, field.Duplicate(dp, d.Name))
-		default:
-			for _, msg := range IsDNS1123Label(d.Name) {
-				errs = append(errs, field.Invalid(dp.Child("name"), d.Name, msg))
-			}
+		} else {
+			errs = append(errs, requiredValid(d.Name, dp.Child("name"), IsDNS1123Label)...)
 		}
 		seen[d.Name] = true
+	}
+	return errs
+}
+
+// requiredValid is the apiserver's check of a required name: "Required
+// value" when empty, else one "Invalid value" per message of check.
+func requiredValid(value string, p *field.Path, check func(string) []string) field.ErrorList {
+	if value == "" {
+		return field.ErrorList{field.Required(p, "")}
+	}
+	var errs field.ErrorList
+	for _, msg := range check(value) {
+		errs = append(errs, field.Invalid(p, value, msg))
 	}
 	return errs
 }
