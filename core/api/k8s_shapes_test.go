@@ -59,6 +59,9 @@ var k8sTypes = map[string]func() any{
 	"ValidatingWebhookConfiguration":   func() any { return &admissionregistrationv1.ValidatingWebhookConfiguration{} },
 	"FlowSchema":                       func() any { return &flowcontrolv1.FlowSchema{} },
 	"ResourceClaim":                    func() any { return &resourcev1.ResourceClaim{} },
+	"ResourceClaimTemplate":            func() any { return &resourcev1.ResourceClaimTemplate{} },
+	"DeviceClass":                      func() any { return &resourcev1.DeviceClass{} },
+	"ResourceSlice":                    func() any { return &resourcev1.ResourceSlice{} },
 	"CustomResourceDefinition":         func() any { return &apiextensionsv1.CustomResourceDefinition{} },
 }
 

@@ -135,7 +135,10 @@ var registry = []*ResourceInfo{
 	res("rbac.authorization.k8s.io", "clusterroles", "ClusterRole", false, nil, allVerbs, nil, func() Object { return &ClusterRole{} }),
 	res("rbac.authorization.k8s.io", "rolebindings", "RoleBinding", true, nil, allVerbs, nil, func() Object { return &RoleBinding{} }),
 	res("rbac.authorization.k8s.io", "roles", "Role", true, nil, allVerbs, nil, func() Object { return &Role{} }),
+	res("resource.k8s.io", "deviceclasses", "DeviceClass", false, nil, allVerbs, nil, func() Object { return &DeviceClass{} }),
 	res("resource.k8s.io", "resourceclaims", "ResourceClaim", true, nil, allVerbs, nil, func() Object { return &DeviceResourceClaim{} }),
+	res("resource.k8s.io", "resourceclaimtemplates", "ResourceClaimTemplate", true, nil, allVerbs, nil, func() Object { return &ResourceClaimTemplate{} }),
+	res("resource.k8s.io", "resourceslices", "ResourceSlice", false, nil, allVerbs, nil, func() Object { return &ResourceSlice{} }),
 	res("scheduling.k8s.io", "priorityclasses", "PriorityClass", false, []string{"pc"}, allVerbs, nil, func() Object { return &PriorityClass{} }),
 	res("storage.k8s.io", "storageclasses", "StorageClass", false, []string{"sc"}, allVerbs, nil, func() Object { return &StorageClass{} }),
 }

@@ -152,6 +152,8 @@ func bootstrapClusterRoles() []*api.ClusterRole {
 			rule(read, policyV1, []string{"poddisruptionbudgets"}),
 			rule(read, []string{"storage.k8s.io"}, []string{"csidrivers", "csinodes", "csistoragecapacities", "storageclasses"}),
 			rule(read, []string{"scheduling.k8s.io"}, []string{"priorityclasses"}),
+			rule(read, []string{"resource.k8s.io"}, []string{"deviceclasses", "resourceclaims", "resourceslices"}),
+			rule(append([]string{"patch", "update"}, read...), []string{"resource.k8s.io"}, []string{"resourceclaims/status"}),
 			rule([]string{"create"}, []string{"authentication.k8s.io"}, []string{"tokenreviews"}),
 			rule([]string{"create"}, []string{"authorization.k8s.io"}, []string{"subjectaccessreviews"}),
 		),

@@ -17,6 +17,7 @@ import (
 	"kubeplay/core/controller/podgc"
 	"kubeplay/core/controller/replicaset"
 	"kubeplay/core/controller/replication"
+	"kubeplay/core/controller/resourceclaim"
 	"kubeplay/core/controller/resourcequota"
 	"kubeplay/core/controller/serviceaccount"
 	"kubeplay/core/controller/statefulset"
@@ -61,6 +62,7 @@ func NewManager(s *sim.Sim, c *client.Client) *Manager {
 		replication.New(ctx),
 		disruption.New(ctx),
 		podautoscaler.New(ctx),
+		resourceclaim.New(ctx),
 	}
 	return m
 }

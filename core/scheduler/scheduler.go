@@ -55,6 +55,7 @@ type Scheduler struct {
 	podInformer, nodeInformer *client.Informer
 	spread                    *spreadListers
 	volumes                   *volumeListers
+	dra                       *draListers
 
 	running    bool
 	cycleTimer *sim.Timer
@@ -108,6 +109,7 @@ func (sc *Scheduler) Start() {
 	sc.recorder = client.NewEventsRecorder(sc.c, sc.Name, sc.Name)
 	sc.spread = newSpreadListers(sc.c)
 	sc.volumes = newVolumeListers(sc.c)
+	sc.dra = newDRAListers(sc.c)
 	fw, err := framework.New(plugins.DefaultProfile(), plugins.Registry(), framework.Deps{
 		SchedulerName:  sc.Name,
 		Snapshot:       sc.cache.snap,
@@ -117,6 +119,7 @@ func (sc *Scheduler) Start() {
 		Rand:           sc.s.Rand(),
 		SpreadSelector: sc.spread.selectorFor,
 		Volumes:        sc.volumes,
+		DRA:            sc.dra,
 		Nominated:      func(node string) []*framework.PodInfo { return sc.nominated[node] },
 		HasNominated:   func() bool { return len(sc.nominated) > 0 },
 	})
@@ -131,7 +134,8 @@ func (sc *Scheduler) Start() {
 	sc.podInformer = client.NewInformer(sc.c, "pods", "", client.ListOptions{}, 0)
 	sc.podInformer.AddEventHandler(client.Handler{OnAdd: sc.onPodAdd, OnUpdate: sc.onPodUpdate, OnDelete: sc.onPodDelete})
 	sc.spread.run()
-	sc.volumes.run(sc.volumesChanged)
+	watchAll(sc.volumes.informers(), sc.volumesChanged)
+	sc.dra.run(sc)
 	sc.nodeInformer.Run()
 	sc.podInformer.Run()
 }
@@ -150,7 +154,8 @@ func (sc *Scheduler) Stop() {
 	sc.podInformer.Stop()
 	sc.nodeInformer.Stop()
 	sc.spread.stop()
-	sc.volumes.stop()
+	stopAll(sc.volumes.informers())
+	stopAll(sc.dra.informers())
 	sc.recorder.Stop()
 	sc.q.Close()
 	sc.cache = nil

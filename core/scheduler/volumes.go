@@ -27,18 +27,8 @@ func newVolumeListers(c *client.Client) *volumeListers {
 	}
 }
 
-func (l *volumeListers) run(onChange func()) {
-	h := client.Handler{OnAdd: func(api.Object) { onChange() }, OnUpdate: func(_, _ api.Object) { onChange() }}
-	for _, inf := range []*client.Informer{l.pvcs, l.pvs, l.classes} {
-		inf.AddEventHandler(h)
-		inf.Run()
-	}
-}
-
-func (l *volumeListers) stop() {
-	l.pvcs.Stop()
-	l.pvs.Stop()
-	l.classes.Stop()
+func (l *volumeListers) informers() []*client.Informer {
+	return []*client.Informer{l.pvcs, l.pvs, l.classes}
 }
 
 // PVC implements framework.VolumeLister.

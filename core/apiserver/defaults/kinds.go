@@ -84,15 +84,30 @@ func defaultMoreKinds(obj api.Object) {
 			o.Spec.MatchingPrecedence = 1000
 		}
 	case *api.DeviceResourceClaim:
-		for i := range o.Spec.Devices.Requests {
-			if e := o.Spec.Devices.Requests[i].Exactly; e != nil {
-				if e.AllocationMode == "" {
-					e.AllocationMode = "ExactCount"
-				}
-				if e.AllocationMode == "ExactCount" && e.Count == 0 {
-					e.Count = 1
-				}
-			}
+		setResourceClaimSpec(&o.Spec)
+	case *api.ResourceClaimTemplate:
+		setResourceClaimSpec(&o.Spec.Spec)
+	}
+}
+
+// setResourceClaimSpec is SetDefaults_ExactDeviceRequest and
+// SetDefaults_DeviceSubRequest: allocationMode ExactCount with count 1.
+func setResourceClaimSpec(s *api.ResourceClaimSpec) {
+	exact := func(mode *string, count *int64) {
+		if *mode == "" {
+			*mode = "ExactCount"
+		}
+		if *mode == "ExactCount" && *count == 0 {
+			*count = 1
+		}
+	}
+	for i := range s.Devices.Requests {
+		r := &s.Devices.Requests[i]
+		if r.Exactly != nil {
+			exact(&r.Exactly.AllocationMode, &r.Exactly.Count)
+		}
+		for j := range r.FirstAvailable {
+			exact(&r.FirstAvailable[j].AllocationMode, &r.FirstAvailable[j].Count)
 		}
 	}
 }

@@ -57,6 +57,16 @@ func validateMoreKinds(obj api.Object) (field.ErrorList, bool) {
 		return append(meta(false), validateFlowSchemaSpec(&o.Spec, spec)...), true
 	case *api.DeviceResourceClaim:
 		return append(meta(true), validateResourceClaimSpec(&o.Spec, spec)...), true
+	case *api.ResourceClaimTemplate:
+		errs := meta(true)
+		tm := spec.Child("metadata")
+		errs = append(errs, ValidateLabels(o.Spec.Labels, tm.Child("labels"))...)
+		errs = append(errs, ValidateAnnotations(o.Spec.Annotations, tm.Child("annotations"))...)
+		return append(errs, validateResourceClaimSpec(&o.Spec.Spec, spec.Child("spec"))...), true
+	case *api.DeviceClass:
+		return append(meta(false), validateDeviceSelectors(o.Spec.Selectors, spec.Child("selectors"))...), true
+	case *api.ResourceSlice:
+		return append(meta(false), validateResourceSliceSpec(&o.Spec, spec)...), true
 	}
 	return nil, false
 }
@@ -84,34 +94,6 @@ func validateFlowSchemaSpec(s *api.FlowSchemaSpec, p *field.Path) field.ErrorLis
 			if sub.Kind != "User" && sub.Kind != "Group" && sub.Kind != "ServiceAccount" {
 				errs = append(errs, field.NotSupported(rp.Child("subjects").Index(j).Child("kind"), sub.Kind, []string{"Group", "ServiceAccount", "User"}))
 			}
-		}
-	}
-	return errs
-}
-
-func validateResourceClaimSpec(s *api.ResourceClaimSpec, p *field.Path) field.ErrorList {
-	var errs field.ErrorList
-	seen := map[string]bool{}
-	for i, r := range s.Devices.Requests {
-		rp := p.Child("devices", "requests").Index(i)
-		if r.Name == "" {
-			errs = append(errs, field.Required(rp.Child("name"), ""))
-		} else {
-			for _, msg := range IsDNS1123Label(r.Name) {
-				errs = append(errs, field.Invalid(rp.Child("name"), r.Name, msg))
-			}
-		}
-		if seen[r.Name] {
-			errs = append(errs, field.Duplicate(rp.Child("name"), r.Name))
-		}
-		seen[r.Name] = true
-		switch {
-		case r.Exactly == nil && len(r.FirstAvailable) == 0:
-			errs = append(errs, field.Required(rp, "exactly one of `exactly` or `firstAvailable` is required"))
-		case r.Exactly != nil && len(r.FirstAvailable) > 0:
-			errs = append(errs, field.Invalid(rp, nil, "exactly one of `exactly` or `firstAvailable` is required, but multiple fields are set"))
-		case r.Exactly != nil && r.Exactly.DeviceClassName == "":
-			errs = append(errs, field.Required(rp.Child("exactly", "deviceClassName"), ""))
 		}
 	}
 	return errs

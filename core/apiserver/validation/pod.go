@@ -176,13 +176,7 @@ func validateInitContainers(containers, regular []api.Container, fldPath *field.
 
 func validateContainerCommon(c *api.Container, p *field.Path) field.ErrorList {
 	var errs field.ErrorList
-	if c.Name == "" {
-		errs = append(errs, field.Required(p.Child("name"), ""))
-	} else {
-		for _, msg := range IsDNS1123Label(c.Name) {
-			errs = append(errs, field.Invalid(p.Child("name"), c.Name, msg))
-		}
-	}
+	errs = append(errs, requiredValid(c.Name, p.Child("name"), IsDNS1123Label)...)
 	if c.Image == "" {
 		errs = append(errs, field.Required(p.Child("image"), ""))
 	}

@@ -15,7 +15,7 @@ const Name = "garbage-collector-controller"
 
 // Monitored are the resources whose ownerReferences the collector follows.
 var Monitored = []string{"configmaps", "daemonsets", "deployments", "endpointslices", "jobs", "leases", "nodes",
-	"pods", "replicasets", "secrets", "serviceaccounts", "services"}
+	"pods", "replicasets", "resourceclaims", "secrets", "serviceaccounts", "services"}
 
 // Controller is the garbage collector.
 type Controller struct {

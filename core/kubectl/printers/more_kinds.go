@@ -28,6 +28,9 @@ func init() {
 		"validatingwebhookconfigurations.admissionregistration.k8s.io":   {vwcColumns, vwcRow},
 		"flowschemas.flowcontrol.apiserver.k8s.io":                       {flowSchemaColumns, flowSchemaRow},
 		"resourceclaims.resource.k8s.io":                                 {resourceClaimColumns, resourceClaimRow},
+		"deviceclasses.resource.k8s.io":                                  {nameAgeColumns, nameAgeRow},
+		"resourceclaimtemplates.resource.k8s.io":                         {nameAgeColumns, nameAgeRow},
+		"resourceslices.resource.k8s.io":                                 {resourceSliceColumns, resourceSliceRow},
 	} {
 		handlers[k] = h
 	}
@@ -352,4 +355,24 @@ func resourceClaimRow(obj api.Object, now time.Time) []string {
 		state += ",deleted"
 	}
 	return []string{rc.Name, state, Since(rc.CreationTimestamp.Time, now)}
+}
+
+// nameAgeColumns is the table of kinds that print their name and age only
+// (DeviceClass, ResourceClaimTemplate).
+var nameAgeColumns = []Column{{Name: "Name"}, {Name: "Age"}}
+
+func nameAgeRow(obj api.Object, now time.Time) []string {
+	m := obj.GetObjectMeta()
+	return []string{m.Name, Since(m.CreationTimestamp.Time, now)}
+}
+
+var resourceSliceColumns = []Column{{Name: "Name"}, {Name: "Node"}, {Name: "Driver"}, {Name: "Pool"}, {Name: "Age"}}
+
+func resourceSliceRow(obj api.Object, now time.Time) []string {
+	rs := obj.(*api.ResourceSlice)
+	node := ""
+	if rs.Spec.NodeName != nil {
+		node = *rs.Spec.NodeName
+	}
+	return []string{rs.Name, node, rs.Spec.Driver, rs.Spec.Pool.Name, Since(rs.CreationTimestamp.Time, now)}
 }

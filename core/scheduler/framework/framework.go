@@ -34,6 +34,9 @@ type Deps struct {
 	// Volumes reads PersistentVolumeClaims, PersistentVolumes and
 	// StorageClasses (VolumeBinding); nil means none exist.
 	Volumes VolumeLister
+	// DRA reads ResourceClaims, DeviceClasses and ResourceSlices
+	// (DynamicResources); nil means none exist.
+	DRA DRALister
 }
 
 // Framework runs one profile's plugins at each extension point, in the
@@ -139,6 +142,9 @@ func (f *Framework) DefaultSpreadSelector(pod *api.Pod) labels.Selector {
 
 // Volumes implements Handle.
 func (f *Framework) Volumes() VolumeLister { return f.deps.Volumes }
+
+// DRA implements Handle.
+func (f *Framework) DRA() DRALister { return f.deps.DRA }
 
 // HavePodsWithAffinity implements Handle.
 func (f *Framework) HavePodsWithAffinity() bool { return f.deps.Snapshot.HavePodsWithAffinity > 0 }
@@ -289,23 +295,35 @@ func (f *Framework) RunPreFilterExtensionRemovePod(state *CycleState, pod *PodIn
 	return nil
 }
 
-// RunPostFilterPlugins runs PostFilter plugins until one succeeds.
+// RunPostFilterPlugins runs the PostFilter plugins in order until one
+// succeeds or rejects the pod as unresolvable; the reasons of the others
+// are joined, in order, into one Unschedulable status (so DynamicResources'
+// "no new claims to deallocate" comes before DefaultPreemption's
+// "preemption: ...").
 func (f *Framework) RunPostFilterPlugins(state *CycleState, pod *PodInfo, statuses map[string]*Status) (*PostFilterResult, *Status) {
-	var last *Status
+	var result *PostFilterResult
+	var reasons []string
+	rejector := ""
 	for _, p := range f.postFilter {
 		r, st := p.PostFilter(state, pod, statuses)
-		if st.IsSuccess() {
+		switch {
+		case st.IsSuccess():
 			return r, st
-		}
-		if st.Code() == Error {
+		case st.Code() == UnschedulableAndUnresolvable, !st.IsRejected():
 			return r, st.WithPlugin(p.Name())
 		}
-		last = st.WithPlugin(p.Name())
 		if r != nil {
-			return r, last
+			result = r
+		}
+		reasons = append(reasons, st.Reasons()...)
+		if rejector == "" {
+			rejector = p.Name()
 		}
 	}
-	return nil, last
+	if rejector == "" {
+		return result, nil
+	}
+	return result, NewStatus(Unschedulable, reasons...).WithPlugin(rejector)
 }
 
 // RunPreScorePlugins runs PreScore plugins, recording skips in state.

@@ -144,6 +144,8 @@ type Handle interface {
 	NominatedPodsForNode(node string) []*PodInfo
 	// Volumes reads the storage objects (nil if the scheduler has none).
 	Volumes() VolumeLister
+	// DRA reads the resource.k8s.io objects (nil if the scheduler has none).
+	DRA() DRALister
 }
 
 // VolumeLister reads the scheduler's caches of PersistentVolumeClaims,
@@ -152,4 +154,12 @@ type VolumeLister interface {
 	PVC(namespace, name string) (*api.PersistentVolumeClaim, bool)
 	PV(name string) (*api.PersistentVolume, bool)
 	StorageClass(name string) (*api.StorageClass, bool)
+}
+
+// DRALister reads the scheduler's caches of ResourceClaims, DeviceClasses
+// and ResourceSlices (shared: never mutate them).
+type DRALister interface {
+	ResourceClaim(namespace, name string) (*api.DeviceResourceClaim, bool)
+	DeviceClass(name string) (*api.DeviceClass, bool)
+	ResourceSlices() []*api.ResourceSlice
 }

@@ -6,6 +6,7 @@ import (
 	"kubeplay/core/scheduler/framework"
 	"kubeplay/core/scheduler/plugins/defaultbinder"
 	"kubeplay/core/scheduler/plugins/defaultpreemption"
+	"kubeplay/core/scheduler/plugins/dynamicresources"
 	"kubeplay/core/scheduler/plugins/imagelocality"
 	"kubeplay/core/scheduler/plugins/interpodaffinity"
 	"kubeplay/core/scheduler/plugins/names"
@@ -39,13 +40,15 @@ func Registry() map[string]framework.PluginFactory {
 		names.ImageLocality:                   imagelocality.New,
 		names.DefaultBinder:                   defaultbinder.New,
 		names.VolumeBinding:                   volumebinding.New,
+		names.DynamicResources:                dynamicresources.New,
 	}
 }
 
 // DefaultProfile is the default-scheduler profile, in v1.35's MultiPoint
-// order, with score weights. Of the volume plugins only VolumeBinding runs
-// (VolumeRestrictions, NodeVolumeLimits, VolumeZone and DynamicResources are
-// not simulated).
+// order, with score weights, and DynamicResources inserted before
+// DefaultPreemption as the DynamicResourceAllocation feature (on by default)
+// does. Of the volume plugins only VolumeBinding runs (VolumeRestrictions,
+// NodeVolumeLimits and VolumeZone are not simulated).
 func DefaultProfile() []framework.PluginSpec {
 	return []framework.PluginSpec{
 		{Name: names.SchedulingGates},
@@ -59,6 +62,7 @@ func DefaultProfile() []framework.PluginSpec {
 		{Name: names.VolumeBinding},
 		{Name: names.PodTopologySpread, Weight: 2},
 		{Name: names.InterPodAffinity, Weight: 2},
+		{Name: names.DynamicResources},
 		{Name: names.DefaultPreemption},
 		{Name: names.NodeResourcesBalancedAllocation, Weight: 1},
 		{Name: names.ImageLocality, Weight: 1},

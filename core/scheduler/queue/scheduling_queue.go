@@ -176,13 +176,31 @@ func (q *Queue) Update(pod *api.Pod) {
 	} else {
 		e.qp.Pod = pod
 	}
+	// The resource claim controller recording a claim in the pod's status
+	// is what a pod waiting for its ResourceClaims waits for.
+	claimsRecorded := !reflect.DeepEqual(old.Status.ResourceClaimStatuses, pod.Status.ResourceClaimStatuses)
 	switch e.where {
 	case ActiveQ:
 		heap.Fix(&q.active, e.index)
 	case Gated, Unschedulable:
-		if changed {
+		if changed || claimsRecorded {
 			q.moveOne(e)
 		}
+	}
+}
+
+// RetryGated runs the PreEnqueue plugins again for the gated pods for which
+// hint returns true, in a deterministic order.
+func (q *Queue) RetryGated(hint func(qp *framework.QueuedPodInfo) bool) {
+	var keys []string
+	for k, e := range q.pods {
+		if e.where == Gated && hint(e.qp) {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		q.toActiveOrGated(q.pods[k])
 	}
 }
 

@@ -19,4 +19,5 @@ const (
 	ImageLocality                   = "ImageLocality"
 	DefaultBinder                   = "DefaultBinder"
 	VolumeBinding                   = "VolumeBinding"
+	DynamicResources                = "DynamicResources"
 )
