@@ -2,6 +2,7 @@ package shell
 
 import (
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 )
@@ -10,7 +11,9 @@ import (
 // reaches only localhost, where a running kubectl port-forward answers as
 // the Pod behind it would. Cluster addresses are not routable from the
 // machine (as from a laptop beside a kind cluster).
-func (s *Shell) localHTTP(tool string, args []string) bool {
+// The body goes to stdout; the port-forward's notice and the tool's
+// messages reach the terminal (stderr), as they do through a pipe.
+func (s *Shell) localHTTP(tool string, args []string, stdout io.Writer) bool {
 	var url string
 	quiet, fail := false, false
 	for i := 0; i < len(args); i++ {
@@ -72,7 +75,7 @@ func (s *Shell) localHTTP(tool string, args []string) bool {
 	case tool == "wget" && !quiet:
 		fmt.Fprintf(s.out, "Connecting to %s:%d... connected.\nHTTP request sent, awaiting response... %d OK\nSaving to: 'index.html'\n", host, port, status)
 	default:
-		fmt.Fprint(s.out, body)
+		fmt.Fprint(stdout, body)
 	}
 	return true
 }

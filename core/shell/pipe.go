@@ -9,9 +9,10 @@ import (
 )
 
 // The terminal's pipes: a kubectl line may be followed by `| grep`, `| head`,
-// `| tail`, `| wc` and `| sort`, chained, as learners type them. Only the
-// command's standard output goes through the pipe; its errors reach the
-// terminal directly, as in a real shell.
+// `| tail`, `| wc`, `| sort`, `| cut` (cut.go) and `| base64` (base64.go),
+// chained, as learners type them. Only the command's standard output goes
+// through the pipe; its errors reach the terminal directly, as in a real
+// shell.
 
 // filter is one stage after a pipe.
 type filter func(lines []string) []string
@@ -107,12 +108,12 @@ func parseFilter(stage string) (filter, error) {
 		return grepFilter(w[1:])
 	case "head", "tail":
 		return headTailFilter(w[0], w[1:])
-	case "wc":
-		return wcFilter(w[1:])
 	case "sort":
 		return sortFilter(w[1:])
+	case "cut":
+		return cutFilter(w[1:])
 	}
-	return nil, fmt.Errorf("%s: command not found (after a pipe: grep, head, tail, wc, sort)", w[0])
+	return nil, fmt.Errorf("%s: command not found (after a pipe: grep, head, tail, wc, sort, cut, base64)", w[0])
 }
 
 func grepFilter(args []string) (filter, error) {
@@ -261,7 +262,9 @@ func headTailFilter(tool string, args []string) (filter, error) {
 	}, nil
 }
 
-func wcFilter(args []string) (filter, error) {
+// wcTool is coreutils' wc over the bytes it reads: -l counts newlines (a
+// last line without one is not counted), -c bytes, -w words.
+func wcTool(args []string) (func(string) (string, error), error) {
 	mode := ""
 	for _, a := range args {
 		switch a {
@@ -275,21 +278,17 @@ func wcFilter(args []string) (filter, error) {
 			return nil, fmt.Errorf("wc: %s: No such file or directory", a)
 		}
 	}
-	return func(lines []string) []string {
-		words, bytes := 0, 0
-		for _, l := range lines {
-			words += len(strings.Fields(l))
-			bytes += len(l) + 1
-		}
+	return func(in string) (string, error) {
+		lines, words := strings.Count(in, "\n"), len(strings.Fields(in))
 		switch mode {
 		case "l":
-			return []string{strconv.Itoa(len(lines))}
+			return strconv.Itoa(lines) + "\n", nil
 		case "w":
-			return []string{strconv.Itoa(words)}
+			return strconv.Itoa(words) + "\n", nil
 		case "c":
-			return []string{strconv.Itoa(bytes)}
+			return strconv.Itoa(len(in)) + "\n", nil
 		}
-		return []string{fmt.Sprintf("%7d %7d %7d", len(lines), words, bytes)}
+		return fmt.Sprintf("%7d %7d %7d\n", lines, words, len(in)), nil
 	}, nil
 }
 

@@ -32,15 +32,15 @@ func TestPipeFiltersBehaveAsCoreutils(t *testing.T) {
 		{"grep nothing | wc -l", "0\n"},
 	}
 	for _, tc := range cases {
-		var fs []filter
+		var fs []stage
 		for _, st := range splitPipes("x | " + tc.pipe)[1:] {
-			f, err := parseFilter(st)
+			f, err := parseStage(st)
 			if err != nil {
 				t.Fatalf("%s: %v", tc.pipe, err)
 			}
 			fs = append(fs, f)
 		}
-		if got := applyFilters(in, fs); got != tc.want {
+		if got, _ := applyStages(in, fs); got != tc.want {
 			t.Errorf("| %s:\n got %q\nwant %q", tc.pipe, got, tc.want)
 		}
 	}
@@ -53,7 +53,7 @@ func TestPipesSplitOnlyOutsideQuotes(t *testing.T) {
 		t.Fatalf("got %q", got)
 	}
 	for _, bad := range []string{"awk '{print $1}'", "grep -z x", "head -n x", ""} {
-		if _, err := parseFilter(bad); err == nil {
+		if _, err := parseStage(bad); err == nil {
 			t.Errorf("%q: no error", bad)
 		}
 	}

@@ -72,7 +72,8 @@ func (s *Shell) Exec(line string) bool {
 		k := s.C.Kubectl(s.out)
 		k.SetStdin([]byte(h.body.String()))
 		defer k.SetStdin(nil)
-		return s.run(h.cmd)
+		cmd, ok := s.substitute(h.cmd)
+		return ok && s.run(cmd)
 	}
 	trimmed := strings.TrimSpace(line)
 	if s.Echo {
@@ -92,7 +93,13 @@ func (s *Shell) Exec(line string) bool {
 			return true
 		}
 	}
-	return s.run(trimmed)
+	// `cmd &` runs in the background in bash; here what it starts (a
+	// port-forward, a watch) keeps running while the next lines run anyway.
+	if c, bg := strings.CutSuffix(trimmed, "&"); bg && !strings.HasSuffix(c, "&") {
+		trimmed = strings.TrimSpace(c)
+	}
+	line, ok := s.substitute(trimmed)
+	return ok && s.run(line)
 }
 
 // run executes one complete command line; `> FILE` at its end sends its
@@ -167,11 +174,11 @@ func (s *Shell) runTo(trimmed string, stdout io.Writer) bool {
 		return true
 	case "sleep":
 		return s.sleep(fields[1:])
+	case "echo":
+		fmt.Fprint(stdout, echo(pipeWords(trimmed)[1:]))
+		return true
 	case "curl", "wget":
-		out := s.out
-		s.out = stdout
-		defer func() { s.out = out }()
-		return s.localHTTP(fields[0], pipeWords(trimmed)[1:])
+		return s.localHTTP(fields[0], pipeWords(trimmed)[1:], stdout)
 	case "sim":
 		if err := Sim(s.C, fields[1:], stdout); err != nil {
 			fmt.Fprintf(s.out, "error: %v\n", err)
@@ -185,21 +192,21 @@ func (s *Shell) runTo(trimmed string, stdout io.Writer) bool {
 		}
 		return true
 	}
-	fmt.Fprintf(s.out, "%s: command not found (lines are kubectl ..., sleep DURATION, sim ..., kubeplay explain pod NAME, # comments)\n", fields[0])
+	fmt.Fprintf(s.out, "%s: command not found (lines are kubectl ..., sleep DURATION, curl, echo, sim ..., kubeplay explain pod NAME, # comments)\n", fields[0])
 	return false
 }
 
 // runPiped runs `kubectl ... | filter | filter...`: kubectl's standard
 // output goes through the filters, its errors straight to the terminal.
 func (s *Shell) runPiped(stages []string, stdout io.Writer) bool {
-	filters := make([]filter, 0, len(stages)-1)
+	tools := make([]stage, 0, len(stages)-1)
 	for _, st := range stages[1:] {
-		f, err := parseFilter(st)
+		t, err := parseStage(st)
 		if err != nil {
 			fmt.Fprintln(s.out, err)
 			return false
 		}
-		filters = append(filters, f)
+		tools = append(tools, t)
 	}
 	fields := strings.Fields(stages[0])
 	if len(fields) == 0 {
@@ -210,17 +217,20 @@ func (s *Shell) runPiped(stages []string, stdout io.Writer) bool {
 	switch fields[0] {
 	case "kubectl", "k":
 		s.C.Kubectl(s.out).RunLine(strings.TrimSpace(strings.TrimPrefix(stages[0], fields[0])), &buf, s.out)
+	case "echo":
+		buf.WriteString(echo(pipeWords(stages[0])[1:]))
 	case "curl", "wget":
-		// Nothing runs in the background here: the output alone is piped.
-		out := s.out
-		s.out = &buf
-		s.localHTTP(fields[0], pipeWords(stages[0])[1:])
-		s.out = out
+		s.localHTTP(fields[0], pipeWords(stages[0])[1:], &buf)
 	default:
-		fmt.Fprintf(s.out, "%s: only kubectl's and curl's output can be piped (to grep, head, tail, wc, sort)\n", fields[0])
+		fmt.Fprintf(s.out, "%s: only the output of kubectl, curl and echo can be piped (to grep, head, tail, wc, sort, cut, base64)\n", fields[0])
 		return false
 	}
-	fmt.Fprint(stdout, applyFilters(buf.String(), filters))
+	out, err := applyStages(buf.String(), tools)
+	fmt.Fprint(stdout, out)
+	if err != nil {
+		fmt.Fprintln(s.out, err)
+		return false
+	}
 	return true
 }
 

@@ -118,6 +118,12 @@ type tools struct {
 
 func (t *tools) run(args []string) (int32, bool) {
 	name := args[0]
+	if name == "nginx" && contains(t.p.repo.Binaries, name) && nginxExits(args[1:]) {
+		for _, l := range nginxInfo(t.p.spec.Image.Version, args[1:]) {
+			t.sh.eprint(l)
+		}
+		return 0, true
+	}
 	switch name {
 	case "cat", "ls", "ps", "wget", "curl", "nslookup", "uname", "whoami", "id", "sh", "bash":
 	default:

@@ -451,28 +451,33 @@ func nginxExits(args []string) bool {
 }
 
 // nginxTest is nginx -t / -T (the configuration test, -T also dumps the
-// configuration) or -v / -V: it prints and exits 0.
+// configuration) or -v / -V as the container's command: it prints and exits 0.
 func (p *Process) nginxTest(args []string) {
 	p.Exits = true
-	version := "nginx version: nginx/" + p.spec.Image.Version
+	p.static = nil
+	for _, l := range nginxInfo(p.spec.Image.Version, args) {
+		p.static = append(p.static, LogLine{Text: l})
+	}
+}
+
+// nginxInfo is what nginx -t / -T / -v / -V / -h print (on stderr), for the
+// container's command and for kubectl exec.
+func nginxInfo(version string, args []string) []string {
+	v := "nginx version: nginx/" + version
 	for _, a := range args {
 		switch a {
 		case "-v", "-V":
-			p.static = []LogLine{{Text: version}}
-			return
+			return []string{v}
 		case "-h", "-?":
-			p.static = []LogLine{{Text: version}, {Text: "Usage: nginx [-?hvVtTq] [-s signal] [-p prefix]"}}
-			return
+			return []string{v, "Usage: nginx [-?hvVtTq] [-s signal] [-p prefix]"}
 		}
 	}
-	p.static = []LogLine{
-		{Text: "nginx: the configuration file /etc/nginx/nginx.conf syntax is ok"},
-		{Text: "nginx: configuration file /etc/nginx/nginx.conf test is successful"},
-	}
+	out := []string{"nginx: the configuration file /etc/nginx/nginx.conf syntax is ok",
+		"nginx: configuration file /etc/nginx/nginx.conf test is successful"}
 	if contains(args, "-T") {
-		p.static = append(p.static, LogLine{Text: "# configuration file /etc/nginx/nginx.conf:"}, LogLine{Text: ""},
-			LogLine{Text: "user  nginx;"}, LogLine{Text: "worker_processes  auto;"})
+		out = append(out, "# configuration file /etc/nginx/nginx.conf:", "", "user  nginx;", "worker_processes  auto;")
 	}
+	return out
 }
 
 // stress is polinux/stress: --vm-bytes sets the memory it allocates.
