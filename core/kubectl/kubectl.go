@@ -156,6 +156,7 @@ func init() {
 		"label":         {flags: labelFlags, run: runLabel},
 		"annotate":      {flags: labelFlags, run: runAnnotate},
 		"scale":         {flags: scaleFlags, run: runScale},
+		"autoscale":     {flags: autoscaleFlags, run: runAutoscale},
 		"patch":         {flags: patchFlags, run: runPatch},
 		"auth":          {flags: authFlags, run: runAuth},
 		"version":       {flags: versionFlags, run: runVersion},
