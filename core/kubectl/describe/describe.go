@@ -75,6 +75,8 @@ func DescribeObject(obj api.Object, events []*api.Event, related Related, now ti
 		return describePV(o, events, now)
 	case *api.StatefulSet:
 		return describeStatefulSet(o, related, events, now)
+	case *api.HorizontalPodAutoscaler:
+		return describeHPA(o, events, now)
 	}
 	return describeGeneric(obj, events, now)
 }
