@@ -59,7 +59,7 @@ type shell struct {
 	// local, when set, runs a wget or curl of localhost (what the pod's
 	// containers serve there when the script runs it).
 	local func(args []string) int32
-	// remote, when set, runs a wget or curl of a host in the cluster
+	// remote, when set, runs a wget, curl or nslookup of a host in the cluster
 	// (Spec.Net); ok is false for a host outside it (the internet, which
 	// answers as the cluster's Services used to: quietly).
 	remote func(args []string) (code int32, ok bool)
@@ -490,7 +490,15 @@ func (sh *shell) exec(args []string) int32 {
 				sh.setFile(args[i+1], true)
 			}
 		}
-	case "wait", "cd", "export", "set", "trap", "nslookup", "ls", "ping", "ps", "whoami", "id", "uname", "nc", "sh", "bash", "chmod", "cp", "mv", "ln", "tr", "sed", "find", "xargs", "dd", "yes":
+	case "nslookup":
+		// Asks the cluster DNS when the container reaches the network (an
+		// internet name answers quietly: the machine has no internet).
+		if sh.remote != nil {
+			if code, ok := sh.remote(args); ok {
+				return code
+			}
+		}
+	case "wait", "cd", "export", "set", "trap", "ls", "ping", "ps", "whoami", "id", "uname", "nc", "sh", "bash", "chmod", "cp", "mv", "ln", "tr", "sed", "find", "xargs", "dd", "yes":
 		// Utilities that succeed quietly here.
 	default:
 		if sh.program != nil && sh.program(name) {
