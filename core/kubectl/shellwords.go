@@ -4,7 +4,8 @@ import "fmt"
 
 // SplitLine splits a command line into words as a POSIX shell would for
 // simple input: blanks separate words, 'single' and "double" quotes group,
-// a backslash escapes the next character (outside single quotes).
+// a backslash escapes the next character outside quotes, and inside double
+// quotes only $ ` " \ (elsewhere it stays: "jsonpath={.data.\.key}").
 func SplitLine(line string) ([]string, error) {
 	var words []string
 	var cur []rune
@@ -14,6 +15,9 @@ func SplitLine(line string) ([]string, error) {
 	for _, r := range line {
 		switch {
 		case escaped:
+			if quote == '"' && r != '$' && r != '`' && r != '"' && r != '\\' {
+				cur = append(cur, '\\')
+			}
 			cur = append(cur, r)
 			escaped = false
 			inWord = true

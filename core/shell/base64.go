@@ -25,6 +25,10 @@ func parseStage(st string) (stage, error) {
 		case "wc":
 			f, err := wcTool(w[1:])
 			return stage{bytes: f}, err
+		case "head", "tail":
+			if f, ok, err := byteCount(w[0], w[1:]); ok {
+				return stage{bytes: f}, err
+			}
 		}
 	}
 	f, err := parseFilter(st)
@@ -155,4 +159,47 @@ func echo(words []string) string {
 		out += "\n"
 	}
 	return out
+}
+
+// byteCount is head -c N / tail -c N (bytes, not lines): head -c -N leaves
+// out the last N, tail -c +N starts at the N-th; ok is false without -c.
+func byteCount(tool string, args []string) (func(string) (string, error), bool, error) {
+	var v string
+	found := false
+	for i, a := range args {
+		switch {
+		case a == "-c" || a == "--bytes":
+			if i+1 == len(args) {
+				return nil, true, fmt.Errorf("%s: option requires an argument -- 'c'\nTry '%s --help' for more information.", tool, tool)
+			}
+			v, found = args[i+1], true
+		case strings.HasPrefix(a, "-c"):
+			v, found = a[2:], true
+		case strings.HasPrefix(a, "--bytes="):
+			v, found = a[len("--bytes="):], true
+		}
+	}
+	if !found {
+		return nil, false, nil
+	}
+	sign := ""
+	if v != "" && (v[0] == '-' || v[0] == '+') {
+		sign, v = v[:1], v[1:]
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 0 {
+		return nil, true, fmt.Errorf("%s: invalid number of bytes: '%s'", tool, sign+v)
+	}
+	return func(in string) (string, error) {
+		switch {
+		case tool == "head" && sign == "-":
+			return in[:max(0, len(in)-n)], nil
+		case tool == "head":
+			return in[:min(n, len(in))], nil
+		case sign == "+":
+			return in[min(max(n-1, 0), len(in)):], nil
+		default:
+			return in[max(0, len(in)-n):], nil
+		}
+	}, true, nil
 }

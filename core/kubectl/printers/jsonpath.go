@@ -40,11 +40,17 @@ func EvalPath(expr string, cur, root any) ([]any, error) {
 		switch expr[0] {
 		case '.':
 			expr = expr[1:]
+			// A field ends at the next . or [; "\." is a dot inside it
+			// ({.data.\.dockerconfigjson}, {.metadata.labels.app\.kubernetes\.io/name}).
+			var name strings.Builder
 			k := 0
-			for k < len(expr) && expr[k] != '.' && expr[k] != '[' {
-				k++
+			for ; k < len(expr) && expr[k] != '.' && expr[k] != '['; k++ {
+				if expr[k] == '\\' && k+1 < len(expr) && expr[k+1] == '.' {
+					k++
+				}
+				name.WriteByte(expr[k])
 			}
-			field := expr[:k]
+			field := name.String()
 			expr = expr[k:]
 			if field == "" {
 				continue
