@@ -25,6 +25,9 @@ type Shell struct {
 	traceOff func()
 	// heredoc collects the body of `cmd <<EOF` until the terminator line.
 	heredoc *heredoc
+	// code is the exit code of the last kubectl a command ran (&& and ||
+	// read it).
+	code int
 	// WriteFile takes what `cmd > FILE` (or `>> FILE`, appending) printed.
 	// Without it a redirection fails as on a read-only file system.
 	WriteFile func(path string, data []byte, appendTo bool) error
@@ -72,8 +75,7 @@ func (s *Shell) Exec(line string) bool {
 		k := s.C.Kubectl(s.out)
 		k.SetStdin([]byte(h.body.String()))
 		defer k.SetStdin(nil)
-		cmd, ok := s.substitute(h.cmd)
-		return ok && s.run(cmd)
+		return s.runList(h.cmd)
 	}
 	trimmed := strings.TrimSpace(line)
 	if s.Echo {
@@ -98,8 +100,7 @@ func (s *Shell) Exec(line string) bool {
 	if c, bg := strings.CutSuffix(trimmed, "&"); bg && !strings.HasSuffix(c, "&") {
 		trimmed = strings.TrimSpace(c)
 	}
-	line, ok := s.substitute(trimmed)
-	return ok && s.run(line)
+	return s.runList(trimmed)
 }
 
 // run executes one complete command line; `> FILE` at its end sends its
@@ -170,7 +171,7 @@ func (s *Shell) runTo(trimmed string, stdout io.Writer) bool {
 	}
 	switch fields[0] {
 	case "kubectl", "k":
-		s.C.Kubectl(s.out).RunLine(strings.TrimSpace(strings.TrimPrefix(trimmed, fields[0])), stdout, s.out)
+		s.code = s.C.Kubectl(s.out).RunLine(strings.TrimSpace(strings.TrimPrefix(trimmed, fields[0])), stdout, s.out)
 		return true
 	case "sleep":
 		return s.sleep(fields[1:])
@@ -216,7 +217,7 @@ func (s *Shell) runPiped(stages []string, stdout io.Writer) bool {
 	var buf strings.Builder
 	switch fields[0] {
 	case "kubectl", "k":
-		s.C.Kubectl(s.out).RunLine(strings.TrimSpace(strings.TrimPrefix(stages[0], fields[0])), &buf, s.out)
+		s.code = s.C.Kubectl(s.out).RunLine(strings.TrimSpace(strings.TrimPrefix(stages[0], fields[0])), &buf, s.out)
 	case "echo":
 		buf.WriteString(echo(pipeWords(stages[0])[1:]))
 	case "curl", "wget":
