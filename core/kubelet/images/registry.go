@@ -337,6 +337,9 @@ func (r *Registry) find(ref Reference) (*Image, error) {
 	if r.schema1[ref.Repository()+":"+ref.Tag] {
 		return nil, &PullError{Code: "InvalidArgument", Ref: ref.String(), Detail: msgSchema1}
 	}
+	if windowsOnly(ref) {
+		return nil, &PullError{Code: "NotFound", Ref: ref.String(), Detail: msgNoPlatform}
+	}
 	repo := r.repos[ref.Repository()]
 	if repo == nil && !r.missing[ref.Repository()] {
 		repo = r.madeRepo(ref)
