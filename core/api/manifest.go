@@ -122,7 +122,8 @@ func (e *ParseError) Unwrap() error { return e.Err }
 //
 // File-level problems return a *ParseError and no manifests:
 //   - YAML syntax: `error parsing f.yaml: error converting YAML to JSON: yaml: line 3: mapping values are
-//     not allowed in this context` (lines counted from the start of that document, as kubectl does);
+//     not allowed in this context` (lines counted from the start of that document, as kubectl does,
+//     and where the scanner notes two places, the later one, as go-yaml v2 does: KubectlYAMLError);
 //   - duplicate keys: `... error converting YAML to JSON: yaml: unmarshal errors:\n  line 9: key "image"
 //     already set in map` (❓ sigs.k8s.io/yaml's strict wording);
 //   - a file over MaxManifestBytes, nesting deeper than 100, or alias expansion past a budget.
@@ -143,7 +144,7 @@ func ParseManifests(filename string, data []byte) ([]*Manifest, error) {
 		}
 		var root yaml.Node
 		if err := yaml.Unmarshal(d.data, &root); err != nil {
-			return nil, &ParseError{filename, fmt.Errorf("error converting YAML to JSON: %v", err)}
+			return nil, &ParseError{filename, fmt.Errorf("error converting YAML to JSON: %v", KubectlYAMLError(err, d.data))}
 		}
 		if root.Kind != yaml.DocumentNode || len(root.Content) == 0 {
 			continue

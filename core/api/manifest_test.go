@@ -94,6 +94,11 @@ func TestParseManifestsFileLevelErrorsReadLikeKubectl(t *testing.T) {
 			"error parsing f.yaml: error converting YAML to JSON: yaml: unmarshal errors:\n  line 5: key \"name\" already set in map"},
 		{"a bad document separator", "a: 1\n--- x\n", "error parsing f.yaml: invalid Yaml document separator: x"},
 		{"a tab indentation", "a:\n\tb: 1\n", "error parsing f.yaml: error converting YAML to JSON: yaml: line 2: found character that cannot start any token"},
+		{"a tab after a plain scalar is numbered by the tab's line, as go-yaml v2 numbers it",
+			"apiVersion: v1\nkind: Pod\nmetadata:\n  name: x\nspec:\n  containers:\n  - name: c\n    image: busybox\n\tenv: []\n",
+			"error parsing f.yaml: error converting YAML to JSON: yaml: line 9: found a tab character that violates indentation"},
+		{"a tab in a later document counts from that document", "a: 1\n---\nb:\n  c: d\n\te: f\n",
+			"error parsing f.yaml: error converting YAML to JSON: yaml: line 3: found a tab character that violates indentation"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -73,7 +73,7 @@ func (k *Kubectl) ApplyContent(filename string, content []byte, stdout, stderr i
 }
 
 var (
-	yamlLine     = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`yaml: line (\d+)`) })
+	yamlLine     = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`yaml: line (\d+): (did not find expected )?`) })
 	unknownField = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`unknown field "([^"]+)"`) })
 )
 
@@ -89,8 +89,12 @@ func (inv *invocation) applyDocs(docs []*doc, diags *[]Diagnostic) []error {
 		}
 		line := d.line
 		if m := yamlLine().FindStringSubmatch(err.Error()); m != nil {
-			// YAML errors count lines from the start of their document.
+			// YAML errors count lines from the start of their document;
+			// the parser's (did not find expected ...) count them from 0.
 			n, _ := strconv.Atoi(m[1])
+			if m[2] != "" {
+				n++
+			}
 			line = n
 			if d.line > 1 {
 				line = d.line + n - 1
@@ -293,20 +297,29 @@ func modifiedConfiguration(raw map[string]any, info *api.ResourceInfo, ns string
 }
 
 // failingDocStart returns the first line of the first document of content
-// that does not parse on its own (kubectl's YAML errors count lines from the
-// start of their document), or 1.
+// that does not parse as YAML (1 if none is found).
 func failingDocStart(content []byte) int {
+	start, _, _ := failingDoc(content)
+	return start
+}
+
+// failingDoc finds the first document of content, split on "---" lines,
+// that does not parse as YAML: its first line (1 if none is found), and
+// its syntax error, whose lines count from the document's start as
+// kubectl counts them.
+func failingDoc(content []byte) (int, []byte, error) {
 	lines := strings.Split(string(content), "\n")
 	start := 0
 	for i := 0; i <= len(lines); i++ {
 		if i < len(lines) && strings.TrimRight(lines[i], " \t\r") != "---" {
 			continue
 		}
+		doc := []byte(strings.Join(lines[start:i], "\n"))
 		var n yaml.Node
-		if err := yaml.Unmarshal([]byte(strings.Join(lines[start:i], "\n")), &n); err != nil {
-			return start + 1
+		if err := yaml.Unmarshal(doc, &n); err != nil {
+			return start + 1, doc, err
 		}
 		start = i + 1
 	}
-	return 1
+	return 1, nil, nil
 }

@@ -90,6 +90,17 @@ func TestApplyErrors(t *testing.T) {
 			wantErr: "error: error parsing f.yaml: error converting YAML to JSON: yaml: line 5: mapping values are not allowed in this context\n",
 		},
 		{
+			name:    "a tab-indented line is named by its own line, as kubectl's go-yaml v2 names it",
+			file:    "apiVersion: v1\nkind: Pod\nmetadata:\n  name: x\nspec:\n  containers:\n  - name: c\n    image: busybox\n\tenv: []\n",
+			wantErr: "error: error parsing f.yaml: error converting YAML to JSON: yaml: line 9: found a tab character that violates indentation\n",
+		},
+		{
+			name:    "a YAML error in a later document counts lines from that document",
+			file:    "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: b\n\tdata: {}\n",
+			wantOut: "configmap/a created\n",
+			wantErr: "error: error parsing f.yaml: error converting YAML to JSON: yaml: line 5: found a tab character that violates indentation\n",
+		},
+		{
 			name:    "an unknown kind is a resource mapping error",
 			file:    "apiVersion: v1\nkind: Foo\nmetadata:\n  name: x\n",
 			wantErr: "error: resource mapping not found for name: \"x\" namespace: \"\" from \"f.yaml\": no matches for kind \"Foo\" in version \"v1\"\nensure CRDs are installed first\n",
@@ -141,5 +152,11 @@ metadata:
 	_, diags = c.k.ApplyContent("editor.yaml", []byte("a: b\n  c: d\n"), &out, &errOut)
 	if len(diags) != 1 || diags[0].Line != 2 {
 		t.Errorf("yaml diagnostics = %+v", diags)
+	}
+	// The marker sits on the tab's line, in the second document too.
+	tabbed := "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: b\n\tdata: {}\n"
+	_, diags = c.k.ApplyContent("editor.yaml", []byte(tabbed), &out, &errOut)
+	if len(diags) != 1 || diags[0].Line != 10 || !strings.Contains(diags[0].Message, "line 5: found a tab character") {
+		t.Errorf("tab diagnostics = %+v", diags)
 	}
 }

@@ -47,6 +47,8 @@ spec:
       - name: nginx
         image: nginx
 `, 6},
+		{"a parser error (counted from 0 in its message) marks the line it is about", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: two\n data: [\n", 5},
+		{"a tab marks the tab's line", "apiVersion: v1\nkind: Pod\nmetadata:\n  name: x\nspec:\n  containers:\n  - name: c\n    image: busybox\n\tenv: []\n", 9},
 		{"a YAML error in a second document counts lines from the file's start", `apiVersion: v1
 kind: ConfigMap
 metadata:

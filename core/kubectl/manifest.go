@@ -69,6 +69,11 @@ func parseDocs(source string, data []byte, kindFor kindMapper) ([]*doc, error) {
 			return docs, nil
 		}
 		if err != nil {
+			// kubectl reads each document on its own: the error's lines
+			// count from the failing document's start.
+			if _, doc, derr := failingDoc(data); derr != nil {
+				err = api.KubectlYAMLError(derr, doc)
+			}
 			return docs, fmt.Errorf("error parsing %s: error converting YAML to JSON: %v", source, err)
 		}
 		if len(n.Content) == 0 || n.Content[0].Kind == yaml.ScalarNode && n.Content[0].Tag == "!!null" {

@@ -80,9 +80,9 @@ func (k *Kubelet) ensureImage(w *podWorker, c *container, ready func(*images.Ima
 	case rerr != nil:
 		d = PullFailureTime
 	case present != nil:
-		d = images.PullLatency // the layers are here: only the manifest is fetched
+		d = images.RepullLatency // the layers are here: only the manifest is fetched
 	case !k.pulling[img.Ref()].IsZero() && !k.pulling[img.Ref()].After(start):
-		d = images.PullLatency // an earlier queued pull brought the layers
+		d = images.RepullLatency // an earlier queued pull brought the layers
 	default:
 		d = img.PullTime()
 	}

@@ -2,6 +2,7 @@ package validation_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"kubeplay/core/apiserver/validation"
@@ -60,6 +61,43 @@ func TestAnIndexedJobScalesCompletionsOnlyWithParallelism(t *testing.T) {
 			}
 			if got != tc.want {
 				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestASuccessPolicyIsValidatedAsOnV135(t *testing.T) {
+	const indexed = "  completions: 10\n  parallelism: 10\n  completionMode: Indexed\n"
+	for _, tc := range []struct {
+		name, spec, want string
+	}{
+		{"the docs' policy is accepted", indexed + "  successPolicy:\n    rules:\n    - succeededIndexes: 0,2-3\n      succeededCount: 1\n", ""},
+		{"a NonIndexed Job may not have one", "  completions: 10\n  successPolicy:\n    rules:\n    - succeededCount: 1\n",
+			`The Job "indexed-job" is invalid: spec.successPolicy: Invalid value: {"Rules":[{"SucceededIndexes":null,"SucceededCount":1}]}: requires indexed completion mode`},
+		{"rules are required", indexed + "  successPolicy:\n    rules: []\n",
+			`The Job "indexed-job" is invalid: spec.successPolicy.rules: Required value: at least one rules must be specified when the successPolicy is specified`},
+		{"a rule names indexes or a count", indexed + "  successPolicy:\n    rules:\n    - {}\n",
+			`The Job "indexed-job" is invalid: spec.successPolicy.rules[0]: Required value: at least one of succeededCount or succeededIndexes must be specified`},
+		{"indexes past completions", indexed + "  successPolicy:\n    rules:\n    - succeededIndexes: 2-10\n",
+			`The Job "indexed-job" is invalid: spec.successPolicy.rules[0].succeededIndexes: Invalid value: "2-10": error parsing succeededIndexes: too large index: "10"`},
+		{"indexes out of order", indexed + "  successPolicy:\n    rules:\n    - succeededIndexes: 3,1\n",
+			`The Job "indexed-job" is invalid: spec.successPolicy.rules[0].succeededIndexes: Invalid value: "3,1": error parsing succeededIndexes: non-increasing order, previous: 3, current: 1`},
+		{"an interval of three parts", indexed + "  successPolicy:\n    rules:\n    - succeededIndexes: 1-2-3\n",
+			`The Job "indexed-job" is invalid: spec.successPolicy.rules[0].succeededIndexes: Invalid value: "1-2-3": error parsing succeededIndexes: the fragment "1-2-3" violates the requirement that an index interval can have at most two parts separated by '-'`},
+		{"not a number", indexed + "  successPolicy:\n    rules:\n    - succeededIndexes: a\n",
+			`The Job "indexed-job" is invalid: spec.successPolicy.rules[0].succeededIndexes: Invalid value: "a": error parsing succeededIndexes: cannot convert string to integer for index: "a"`},
+		{"a count above the named indexes", indexed + "  successPolicy:\n    rules:\n    - succeededIndexes: 0,2-3\n      succeededCount: 4\n",
+			`The Job "indexed-job" is invalid: spec.successPolicy.rules[0].succeededCount: Invalid value: 4: must be less than or equal to 3 (the number of indexes in the specified succeededIndexes field)`},
+		{"a count above completions", indexed + "  successPolicy:\n    rules:\n    - succeededCount: 11\n",
+			`The Job "indexed-job" is invalid: spec.successPolicy.rules[0].succeededCount: Invalid value: 11: must be less than or equal to 10 (the number of specified completions)`},
+		{"a negative count", indexed + "  successPolicy:\n    rules:\n    - succeededCount: -1\n",
+			`The Job "indexed-job" is invalid: spec.successPolicy.rules[0].succeededCount: Invalid value: -1: must be greater than or equal to 0`},
+		{"at most 20 rules", indexed + "  successPolicy:\n    rules:\n" + strings.Repeat("    - succeededCount: 1\n", 21),
+			`The Job "indexed-job" is invalid: spec.successPolicy.rules: Too many: 21: must have at most 20 items`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := apply(t, indexedJobManifest(tc.spec)); got != tc.want {
+				t.Errorf("got:\n%s\nwant:\n%s", got, tc.want)
 			}
 		})
 	}

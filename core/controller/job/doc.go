@@ -17,5 +17,7 @@
 // status.completedIndexes ("0-2,4") and retries a failed index with a new
 // pod for the same index. With backoffLimitPerIndex (index_state.go) each
 // index has its own retries and back-off, and the Job fails with
-// FailedIndexes or MaxFailedIndexesExceeded.
+// FailedIndexes or MaxFailedIndexesExceeded. An Indexed Job's successPolicy
+// (success_policy.go) ends it early: SuccessCriteriaMet (SuccessPolicy),
+// the other pods stopped without counting as failed, then Complete.
 package job

@@ -224,7 +224,7 @@ func (c *Controller) sync(key string) error {
 			if p.Status.Phase == api.PodFailed {
 				action, msg, matched = matchPodFailurePolicy(j.Spec.PodFailurePolicy, p)
 			}
-			if matched && action == ActionFailJob && !hasCondition(j, api.JobFailureTarget) && !isFinished(j) {
+			if matched && action == ActionFailJob && !hasCondition(j, api.JobFailureTarget) && !hasCondition(j, api.JobSuccessCriteriaMet) && !isFinished(j) {
 				c.setCondition(j, api.JobFailureTarget, api.JobReasonPodFailurePolicy, msg, now)
 			}
 			if ixs.holds(p) {
@@ -245,14 +245,8 @@ func (c *Controller) sync(key string) error {
 		if err := c.writeStatus(j); err != nil {
 			return err
 		}
-		for _, p := range toRelease {
-			c.fin.expectRemoval(key, p.UID)
-			if err := c.removeFinalizer(p); err != nil {
-				c.fin.removalObserved(key, p.UID)
-				if !api.IsNotFound(err) {
-					return err
-				}
-			}
+		if err := c.release(key, toRelease); err != nil {
+			return err
 		}
 		countUncountedWithoutFinalizers(&j.Status, nil)
 	} else if flush {
@@ -286,9 +280,35 @@ func (c *Controller) sync(key string) error {
 		if async {
 			return nil // the status is written once the creations are in
 		}
-		return finish(0, deleted)
+		if err := finish(0, deleted); err != nil {
+			return err
+		}
+		if hasCondition(j, api.JobSuccessCriteriaMet) {
+			// The pods stopped because the Job succeeded do not count as
+			// failed: their finalizers go at once, once the status says so.
+			return c.release(key, deleted)
+		}
+		return nil
 	}
 	return finish(0, nil)
+}
+
+// release removes the tracking finalizer of pods, expecting to see each
+// removal.
+func (c *Controller) release(key string, pods []*api.Pod) error {
+	for _, p := range pods {
+		if !hasTrackingFinalizer(p) {
+			continue
+		}
+		c.fin.expectRemoval(key, p.UID)
+		if err := c.removeFinalizer(p); err != nil {
+			c.fin.removalObserved(key, p.UID)
+			if !api.IsNotFound(err) {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // decide creates or deletes pods towards the wanted parallelism, or marks
@@ -300,19 +320,29 @@ func (c *Controller) decide(j *api.Job, key string, active []*api.Pod, ixs *inde
 	completions := j.Spec.Completions
 	parallelism := ctrlutil.Int32(j.Spec.Parallelism, 1)
 	backoffLimit := ctrlutil.Int32(j.Spec.BackoffLimit, 6)
-	if j.Status.Failed > backoffLimit && !hasCondition(j, api.JobFailureTarget) {
+	// A Job that met its success criteria is not failed afterwards; else
+	// the failure checks come first, then the successPolicy.
+	undecided := func() bool {
+		return !hasCondition(j, api.JobFailureTarget) && !hasCondition(j, api.JobSuccessCriteriaMet)
+	}
+	if j.Status.Failed > backoffLimit && undecided() {
 		c.setCondition(j, api.JobFailureTarget, api.JobReasonBackoffLimitExceeded, BackoffLimitMessage, now)
 	}
-	if ixs != nil && ixs.failed != nil && !hasCondition(j, api.JobFailureTarget) {
+	if ixs != nil && ixs.failed != nil && undecided() {
 		if n := ixs.failed.total(); j.Spec.MaxFailedIndexes != nil && n > int(*j.Spec.MaxFailedIndexes) {
 			c.setCondition(j, api.JobFailureTarget, api.JobReasonMaxFailedIndexesExceeded, MaxFailedIndexesMessage, now)
 		} else if n > 0 && n+ixs.done.total() >= ixs.completions {
 			c.setCondition(j, api.JobFailureTarget, api.JobReasonFailedIndexes, FailedIndexesMessage, now)
 		}
 	}
+	if ixs != nil && undecided() {
+		if msg, met := matchSuccessPolicy(j.Spec.SuccessPolicy, ixs.completions, ixs.done); met {
+			c.setCondition(j, api.JobSuccessCriteriaMet, api.JobReasonSuccessPolicy, msg, now)
+		}
+	}
 	succeeded := j.Status.Succeeded
 	done := (completions != nil && succeeded >= *completions) || (completions == nil && succeeded > 0 && len(active) == 0)
-	if done && !hasCondition(j, api.JobSuccessCriteriaMet) && !hasCondition(j, api.JobFailureTarget) {
+	if done && undecided() {
 		c.setCondition(j, api.JobSuccessCriteriaMet, api.JobReasonCompletionsReached, CompletionsReachedMessage, now)
 	}
 	if hasCondition(j, api.JobFailureTarget) || hasCondition(j, api.JobSuccessCriteriaMet) {
@@ -456,7 +486,15 @@ func (c *Controller) finishConditions(j *api.Job, running int, now time.Time) {
 		c.setCondition(j, api.JobFailed, reason, msg, now)
 		c.rec.Event(j, api.EventTypeWarning, reason, msg)
 	case hasCondition(j, api.JobSuccessCriteriaMet):
-		c.setCondition(j, api.JobComplete, api.JobReasonCompletionsReached, CompletionsReachedMessage, now)
+		// Complete carries SuccessCriteriaMet's reason: CompletionsReached,
+		// or SuccessPolicy with the matched rule's message.
+		reason, msg := api.JobReasonCompletionsReached, CompletionsReachedMessage
+		for _, cond := range j.Status.Conditions {
+			if cond.Type == api.JobSuccessCriteriaMet {
+				reason, msg = cond.Reason, cond.Message
+			}
+		}
+		c.setCondition(j, api.JobComplete, reason, msg, now)
 		j.Status.CompletionTime = api.NewTimePtr(now)
 		c.rec.Event(j, api.EventTypeNormal, "Completed", "Job completed")
 	}

@@ -26,7 +26,8 @@ import (
 // marked "exit" return at once, as an operating system or a language
 // runtime without a tty does). A name that is neither official nor under a
 // namespace (ngnix) is refused as Docker Hub refuses it, and the references
-// listed under schema1 in catalog.yaml fail as containerd 2.x fails them.
+// listed under schema1 in catalog.yaml fail as containerd 2.x fails them, as
+// do Windows-only images (windowsOnly) on the nodes' linux/amd64.
 
 //go:embed official.txt
 var officialTXT string
@@ -34,6 +35,36 @@ var officialTXT string
 // msgSchema1 is containerd 2.1's refusal of a Docker schema 1 manifest
 // (core/transfer/local/pull.go), after "failed to pull and unpack image".
 const msgSchema1 = "schema 1 image manifests are no longer supported: invalid argument"
+
+// msgNoPlatform is containerd's answer when an image's index lists no
+// manifest for the node's platform (linux/amd64 on kind): a Windows-only
+// image (images.Manifest, after "failed to pull and unpack image").
+const msgNoPlatform = "no match for platform in manifest: not found"
+
+// windowsRepos are Docker Hub repositories published for Windows only.
+var windowsRepos = map[string]bool{
+	"microsoft/iis": true, "microsoft/windowsservercore": true, "microsoft/nanoserver": true,
+	"microsoft/dotnet-framework": true, "microsoft/aspnet": true, "microsoft/wcf": true,
+	"microsoft/dotnet-framework-samples": true, "microsoft/mssql-server-windows": true,
+	"microsoft/mssql-server-windows-developer": true, "microsoft/mssql-server-windows-express": true,
+}
+
+// windowsOnly reports whether ref names an image with Windows manifests
+// only: the Windows repositories above, mcr.microsoft.com/windows/... and
+// mcr.microsoft.com/dotnet/framework/..., and the windowsservercore and
+// nanoserver tags of any repository (python:3.12-windowsservercore).
+func windowsOnly(ref Reference) bool {
+	if strings.Contains(ref.Tag, "windowsservercore") || strings.Contains(ref.Tag, "nanoserver") {
+		return true
+	}
+	switch ref.Domain {
+	case DefaultDomain:
+		return windowsRepos[ref.Path]
+	case "mcr.microsoft.com":
+		return ref.Path == "windows" || strings.HasPrefix(ref.Path, "windows/") || strings.HasPrefix(ref.Path, "dotnet/framework/")
+	}
+	return false
+}
 
 // publicHosts are the registries the simulated nodes reach.
 var publicHosts = map[string]bool{
