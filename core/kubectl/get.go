@@ -27,6 +27,8 @@ var getFlags = []flagDef{
 	{name: "chunk-size"},
 	{name: "sort-by"},
 	{name: "raw"},
+	{name: "template"},
+	{name: "allow-missing-template-keys", isBool: true, def: "true"},
 }
 
 func runGet(inv *invocation) error {
@@ -36,7 +38,13 @@ func runGet(inv *invocation) error {
 	}
 	allNs := f.boolean("all-namespaces")
 	output := f.str("output")
-	if err := checkOutput(output); err != nil {
+	tmpl, isTemplate, err := inv.goTemplate(output)
+	if err != nil {
+		return err
+	}
+	if isTemplate {
+		inv.tmpl = tmpl
+	} else if err := checkOutput(output); err != nil {
 		return err
 	}
 	if len(f.args) == 0 && !f.changed("filename") {
@@ -134,8 +142,7 @@ func (inv *invocation) printGroups(w io.Writer, groups []group, output string, a
 			}
 		}
 		return nil
-	case strings.HasPrefix(output, "jsonpath="), strings.HasPrefix(output, "jsonpath-as-json="):
-		tmpl := output[strings.IndexByte(output, '=')+1:]
+	case inv.tmpl != nil, strings.HasPrefix(output, "jsonpath="), strings.HasPrefix(output, "jsonpath-as-json="):
 		var data []byte
 		if single {
 			data = api.EncodeJSON(all[0])
@@ -146,7 +153,10 @@ func (inv *invocation) printGroups(w io.Writer, groups []group, output string, a
 			}
 			data = buf.Bytes()
 		}
-		out, err := evalJSONPath(tmpl, data)
+		if inv.tmpl != nil {
+			return printGoTemplate(w, inv.tmpl, data)
+		}
+		out, err := evalJSONPath(output[strings.IndexByte(output, '=')+1:], data)
 		if err != nil {
 			return err
 		}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"kubeplay/core/kubectl/gotemplate"
 	"sort"
 	"strings"
 
@@ -200,6 +201,8 @@ type invocation struct {
 	// warned are the API warnings already printed: kubectl prints each
 	// once per run (rest.WarningWriter with Deduplicate).
 	warned map[string]bool
+	// tmpl is the Go template of get -o go-template.
+	tmpl *gotemplate.Template
 }
 
 // Run runs kubectl with args (without the leading "kubectl") and returns the
