@@ -76,7 +76,9 @@ func runGet(inv *invocation) error {
 	if err := inv.printGroups(inv.out, groups, output, allNs); err != nil {
 		return err
 	}
-	if total == 0 && len(errs) == 0 && !strings.HasPrefix(output, "json") && !strings.HasPrefix(output, "yaml") && !f.boolean("ignore-not-found") {
+	// kubectl's printGeneric (json, yaml, jsonpath, go-template) prints the
+	// empty List and no notice.
+	if total == 0 && len(errs) == 0 && !strings.HasPrefix(output, "json") && !strings.HasPrefix(output, "yaml") && inv.tmpl == nil && !f.boolean("ignore-not-found") {
 		var info *api.ResourceInfo
 		if len(groups) == 1 {
 			info = groups[0].info
