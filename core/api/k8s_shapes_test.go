@@ -35,6 +35,7 @@ var k8sTypes = map[string]func() any{
 	"Service": func() any { return &corev1.Service{} }, "DaemonSet": func() any { return &appsv1.DaemonSet{} },
 	"Deployment": func() any { return &appsv1.Deployment{} }, "ReplicaSet": func() any { return &appsv1.ReplicaSet{} },
 	"Job": func() any { return &batchv1.Job{} }, "Lease": func() any { return &coordinationv1.Lease{} },
+	"Endpoints":          func() any { return &corev1.Endpoints{} },
 	"EndpointSlice":      func() any { return &discoveryv1.EndpointSlice{} },
 	"ClusterRoleBinding": func() any { return &rbacv1.ClusterRoleBinding{} },
 	"ClusterRole":        func() any { return &rbacv1.ClusterRole{} },

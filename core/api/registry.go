@@ -101,6 +101,7 @@ var noCollectionVerbs = []string{"create", "delete", "get", "list", "patch", "up
 var registry = []*ResourceInfo{
 	res("", "bindings", "Binding", true, nil, []string{"create"}, nil, func() Object { return &Binding{} }),
 	res("", "configmaps", "ConfigMap", true, []string{"cm"}, allVerbs, nil, func() Object { return &ConfigMap{} }),
+	res("", "endpoints", "Endpoints", true, []string{"ep"}, allVerbs, nil, func() Object { return &Endpoints{} }),
 	res("", "events", "Event", true, []string{"ev"}, allVerbs, nil, func() Object { return &Event{} }),
 	res("", "limitranges", "LimitRange", true, []string{"limits"}, allVerbs, nil, func() Object { return &LimitRange{} }),
 	res("", "namespaces", "Namespace", false, []string{"ns"}, noCollectionVerbs, nil, func() Object { return &Namespace{} }),

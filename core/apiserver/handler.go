@@ -124,6 +124,10 @@ func (s *Server) begin(req *request.Request) (*reqCtx, error) {
 	if on {
 		s.stage("authz", req, "authorized: "+reason)
 	}
+	if req.Group == "" && req.Resource == "endpoints" {
+		// The handler of a deprecated API adds its warning to every response.
+		ctx.warn([]string{api.EndpointsDeprecationWarning})
+	}
 	return ctx, nil
 }
 

@@ -186,6 +186,7 @@ func (s *Server) createObject(ctx *reqCtx, r *resource, obj api.Object) (api.Obj
 	if on {
 		s.stage("validation", req, r.info.Kind+" is valid")
 	}
+	canonicalize(obj)
 	ctx.warn(validation.Warnings(obj))
 	if err := s.validateAdmission(ar, req); err != nil {
 		return nil, err

@@ -162,6 +162,7 @@ func (s *Server) updateObject(ctx *reqCtx, r *resource, cur *cached, obj api.Obj
 	if on {
 		s.stage("validation", req, r.info.Kind+" is valid")
 	}
+	canonicalize(obj)
 	if err := s.validateAdmission(ar, req); err != nil {
 		return nil, err
 	}
@@ -269,6 +270,14 @@ func specEqual(r *resource, a, b api.Object) bool {
 
 // prepareForCreate resets what a client may not set on create
 // (PrepareForCreate of each kind's strategy).
+// canonicalize normalizes a valid object before it is stored (the
+// strategies' Canonicalize): Endpoints' subsets are repacked.
+func canonicalize(obj api.Object) {
+	if ep, ok := obj.(*api.Endpoints); ok && len(ep.Subsets) > 0 {
+		ep.Subsets = api.RepackSubsets(ep.Subsets)
+	}
+}
+
 func prepareForCreate(r *resource, obj api.Object) {
 	switch o := obj.(type) {
 	case *api.Pod:

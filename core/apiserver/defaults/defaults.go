@@ -46,6 +46,14 @@ func Default(obj api.Object) {
 	case *api.ClusterRoleBinding:
 		setRoleRef(&o.RoleRef)
 		setSubjects(o.Subjects)
+	case *api.Endpoints:
+		for i := range o.Subsets {
+			for j := range o.Subsets[i].Ports {
+				if o.Subsets[i].Ports[j].Protocol == "" {
+					o.Subsets[i].Ports[j].Protocol = api.ProtocolTCP
+				}
+			}
+		}
 	case *api.PriorityClass:
 		if o.PreemptionPolicy == nil {
 			o.PreemptionPolicy = ptr(api.PreemptLowerPriority)

@@ -51,6 +51,8 @@ func ValidateCreate(obj api.Object) field.ErrorList {
 		return ValidateLease(o)
 	case *api.EndpointSlice:
 		return ValidateEndpointSlice(o)
+	case *api.Endpoints:
+		return ValidateEndpoints(o)
 	case *api.Eviction:
 		return nil
 	}
