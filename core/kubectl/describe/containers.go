@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"kubeplay/core/api"
+	"kubeplay/core/kubectl/printers"
 )
 
 // describeContainers writes the "Containers:" (or "Init Containers:") block.
@@ -193,7 +194,7 @@ func describeProbe(p *api.Probe) string {
 	case p.HTTPGet != nil:
 		host := p.HTTPGet.Host
 		if port := p.HTTPGet.Port.String(); port != "" {
-			host = joinHostPort(host, port)
+			host = printers.JoinHostPort(host, port)
 		}
 		path := p.HTTPGet.Path
 		if path != "" && !strings.HasPrefix(path, "/") {
@@ -365,12 +366,4 @@ func describeProjected(w prefixWriter, p *api.ProjectedVolumeSource) {
 			w.Write(level2, "TokenExpirationSeconds:\t%d\n", exp)
 		}
 	}
-}
-
-// joinHostPort is net.JoinHostPort (kept out of the wasm: net is large).
-func joinHostPort(host, port string) string {
-	if strings.Contains(host, ":") {
-		return "[" + host + "]:" + port
-	}
-	return host + ":" + port
 }

@@ -61,6 +61,8 @@ func DescribeObject(obj api.Object, events []*api.Event, related Related, now ti
 		return describePriorityClass(o, events, now)
 	case *api.EndpointSlice:
 		return describeEndpointSlice(o, events, now)
+	case *api.Endpoints:
+		return describeEndpoints(o, events, now)
 	case *api.Role:
 		return describeRole(&o.ObjectMeta, o.Rules)
 	case *api.ClusterRole:

@@ -190,7 +190,7 @@ func formatEndpointSlices(slices []*api.EndpointSlice, portName string) string {
 					continue
 				}
 				if len(list) < 3 {
-					list = append(list, joinHostPort(e.Addresses[0], strconv.Itoa(int(*p.Port))))
+					list = append(list, printers.JoinHostPort(e.Addresses[0], strconv.Itoa(int(*p.Port))))
 				}
 				count++
 			}
@@ -350,6 +350,43 @@ func describeEndpointSlice(es *api.EndpointSlice, events []*api.Event, now time.
 				w.Write(level2, "NodeName:\t%s\n", node)
 				w.Write(level2, "Zone:\t%s\n", zone)
 			}
+		}
+		describeEvents(w, events, now)
+	})
+}
+
+// describeEndpoints is kubectl describe endpoints: each subset's ready and
+// not-ready IPs and its ports.
+func describeEndpoints(ep *api.Endpoints, events []*api.Event, now time.Time) string {
+	return tabbedString(func(w prefixWriter) {
+		w.Write(level0, "Name:\t%s\n", ep.Name)
+		w.Write(level0, "Namespace:\t%s\n", ep.Namespace)
+		printLabelsMultiline(w, "Labels", ep.Labels)
+		printAnnotationsMultiline(w, "Annotations", ep.Annotations)
+		w.Write(level0, "Subsets:\n")
+		ips := func(addrs []api.EndpointAddress) string {
+			list := make([]string, len(addrs))
+			for i, a := range addrs {
+				list[i] = a.IP
+			}
+			return orNone(strings.Join(list, ","))
+		}
+		for _, ss := range ep.Subsets {
+			w.Write(level1, "Addresses:\t%s\n", ips(ss.Addresses))
+			w.Write(level1, "NotReadyAddresses:\t%s\n", ips(ss.NotReadyAddresses))
+			if len(ss.Ports) > 0 {
+				w.Write(level1, "Ports:\n")
+				w.Write(level2, "Name\tPort\tProtocol\n")
+				w.Write(level2, "----\t----\t--------\n")
+				for _, p := range ss.Ports {
+					name := p.Name
+					if name == "" {
+						name = "<unset>"
+					}
+					w.Write(level2, "%s\t%d\t%s\n", name, p.Port, p.Protocol)
+				}
+			}
+			w.Write(level0, "\n")
 		}
 		describeEvents(w, events, now)
 	})

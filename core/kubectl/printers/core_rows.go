@@ -336,3 +336,54 @@ func endpointSliceRow(obj api.Object, now time.Time) []string {
 	}
 	return []string{es.Name, string(es.AddressType), listWithMore(ports), listWithMore(addrs), Since(es.CreationTimestamp.Time, now)}
 }
+
+var endpointsColumns = []Column{{Name: "Name"}, {Name: "Endpoints"}, {Name: "Age"}}
+
+func endpointsRow(obj api.Object, now time.Time) []string {
+	ep := obj.(*api.Endpoints)
+	return []string{ep.Name, FormatEndpoints(ep), Since(ep.CreationTimestamp.Time, now)}
+}
+
+// FormatEndpoints is kubectl's ENDPOINTS cell: each ready address as
+// ip:port for each port of its subset (the bare IP in a subset without
+// ports), at most three then "+ N more...", "<none>" without subsets.
+func FormatEndpoints(ep *api.Endpoints) string {
+	if len(ep.Subsets) == 0 {
+		return "<none>"
+	}
+	const max = 3
+	var list []string
+	count := 0
+	add := func(s string) {
+		count++
+		if len(list) < max {
+			list = append(list, s)
+		}
+	}
+	for _, ss := range ep.Subsets {
+		if len(ss.Ports) == 0 {
+			for _, a := range ss.Addresses {
+				add(a.IP)
+			}
+			continue
+		}
+		for _, p := range ss.Ports {
+			for _, a := range ss.Addresses {
+				add(JoinHostPort(a.IP, strconv.Itoa(int(p.Port))))
+			}
+		}
+	}
+	if count > max {
+		return fmt.Sprintf("%s + %d more...", strings.Join(list, ","), count-max)
+	}
+	return strings.Join(list, ",")
+}
+
+// JoinHostPort is net.JoinHostPort, an IPv6 address in brackets (kept out
+// of the wasm: net is large).
+func JoinHostPort(host, port string) string {
+	if strings.Contains(host, ":") {
+		return "[" + host + "]:" + port
+	}
+	return host + ":" + port
+}

@@ -24,6 +24,7 @@ var handlers = map[string]handler{
 	"namespaces":                             {namespaceColumns, namespaceRow},
 	"events":                                 {eventColumns, eventRow},
 	"services":                               {serviceColumns, serviceRow},
+	"endpoints":                              {endpointsColumns, endpointsRow},
 	"configmaps":                             {configMapColumns, configMapRow},
 	"secrets":                                {secretColumns, secretRow},
 	"serviceaccounts":                        {serviceAccountColumns, serviceAccountRow},
