@@ -8,6 +8,7 @@ import (
 	"kubeplay/core/controller/daemonset"
 	"kubeplay/core/controller/deployment"
 	"kubeplay/core/controller/disruption"
+	"kubeplay/core/controller/endpoint"
 	"kubeplay/core/controller/endpointslice"
 	"kubeplay/core/controller/garbagecollector"
 	"kubeplay/core/controller/job"
@@ -52,6 +53,7 @@ func NewManager(s *sim.Sim, c *client.Client) *Manager {
 		bootstrap.New(ctx),
 		job.New(ctx),
 		daemonset.New(ctx),
+		endpoint.New(ctx),
 		endpointslice.New(ctx),
 		resourcequota.New(ctx),
 		volume.New(ctx),

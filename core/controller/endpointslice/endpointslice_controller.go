@@ -41,21 +41,7 @@ func New(ctx *ctrlutil.Context) *Controller {
 		OnUpdate: func(_, obj api.Object) { c.EnqueueObject(obj) },
 		OnDelete: func(obj api.Object) { c.EnqueueObject(obj) },
 	})
-	pod := func(objs ...api.Object) {
-		for _, o := range objs {
-			p := o.(*api.Pod)
-			for _, s := range ctrlutil.ListIn[*api.Service](c.svcInf, p.Namespace) {
-				if len(s.Spec.Selector) > 0 && labels.SelectorFromSet(labels.Set(s.Spec.Selector)).Matches(labels.Set(p.Labels)) {
-					c.EnqueueObject(s)
-				}
-			}
-		}
-	}
-	c.podInf.AddEventHandler(client.Handler{
-		OnAdd:    func(obj api.Object) { pod(obj) },
-		OnUpdate: func(old, obj api.Object) { pod(old, obj) },
-		OnDelete: func(obj api.Object) { pod(obj) },
-	})
+	c.podInf.AddEventHandler(ctrlutil.PodServiceHandler(c.Loop, c.svcInf))
 	c.sliceInf.AddEventHandler(client.Handler{
 		OnDelete: func(obj api.Object) {
 			if svc := obj.GetObjectMeta().Labels[api.LabelServiceName]; svc != "" {
