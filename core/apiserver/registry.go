@@ -170,7 +170,7 @@ func (s *Server) createObject(ctx *reqCtx, r *resource, obj api.Object) (api.Obj
 	if job, ok := obj.(*api.Job); ok && m.Name != "" {
 		// rest.BeforeCreate fills the uid before the strategy runs: the
 		// Job strategy needs it for its selector.
-		m.UID = newUID(s.sim.Rand())
+		m.UID = newUID(s.sim.UIDRand())
 		generateJobSelector(job)
 	}
 	validate := s.hooks.ValidateCreate
@@ -195,7 +195,7 @@ func (s *Server) createObject(ctx *reqCtx, r *resource, obj api.Object) (api.Obj
 		return nil, err
 	}
 	if m.UID == "" {
-		m.UID = newUID(s.sim.Rand())
+		m.UID = newUID(s.sim.UIDRand())
 	}
 	m.CreationTimestamp = api.NewTime(s.sim.Now())
 	if r.hasSpec {

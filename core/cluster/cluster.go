@@ -140,6 +140,10 @@ func (c *Cluster) AddNode(spec NodeSpec) error {
 	k.Net = func(ns string) runtime.Network { return podNetwork{c: c, ns: ns} }
 	c.Kubelets[spec.Name] = k
 	k.Start()
+	if spec.ControlPlane {
+		// kube-apiserver advertises the control-plane node's address.
+		c.Server.PublishControlPlaneEndpoints(cfg.InternalIP)
+	}
 	return nil
 }
 

@@ -21,6 +21,7 @@ type Sim struct {
 	seq   uint64
 	q     eventQueue
 	rng   *rand.Rand
+	uids  *rand.Rand
 	seed  uint64
 	steps uint64
 	// live counts scheduled, not yet run, non-background events.
@@ -32,7 +33,8 @@ type Sim struct {
 
 // New returns a simulation at Epoch whose randomness is drawn from seed.
 func New(seed uint64) *Sim {
-	s := &Sim{now: Epoch, seed: seed, rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
+	s := &Sim{now: Epoch, seed: seed, rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)),
+		uids: rand.New(rand.NewPCG(seed^0xa0761d6478bd642f, seed^0xe7037ed1a0b428db))}
 	s.Trace = trace.NewLog(s.Now)
 	return s
 }
@@ -49,6 +51,11 @@ func (s *Sim) Since(t time.Time) time.Duration { return s.now.Sub(t) }
 // Rand returns the simulation's seeded source. Draws from it are part of
 // the deterministic history: draw only from the loop's goroutine.
 func (s *Sim) Rand() *rand.Rand { return s.rng }
+
+// UIDRand returns the source object UIDs are drawn from: seeded from the
+// same seed, but a stream of its own, so that an object more or less does
+// not change the names generated after it.
+func (s *Sim) UIDRand() *rand.Rand { return s.uids }
 
 // Steps reports how many events have run so far.
 func (s *Sim) Steps() uint64 { return s.steps }
