@@ -10,6 +10,7 @@ import (
 	"kubeplay/core/controller/disruption"
 	"kubeplay/core/controller/endpoint"
 	"kubeplay/core/controller/endpointslice"
+	"kubeplay/core/controller/endpointslicemirroring"
 	"kubeplay/core/controller/garbagecollector"
 	"kubeplay/core/controller/job"
 	"kubeplay/core/controller/namespace"
@@ -55,6 +56,7 @@ func NewManager(s *sim.Sim, c *client.Client) *Manager {
 		daemonset.New(ctx),
 		endpoint.New(ctx),
 		endpointslice.New(ctx),
+		endpointslicemirroring.New(ctx),
 		resourcequota.New(ctx),
 		volume.New(ctx),
 		volume.NewLocalPath(ctx),

@@ -28,7 +28,7 @@ func TestTheManagerRunsEveryController(t *testing.T) {
 	m := NewManager(e.Sim, client.New(e.Srv, apiserver.ControllerManager(), "kube-controller-manager"))
 	want := "deployment-controller replicaset-controller garbage-collector-controller node-lifecycle-controller " +
 		"taint-eviction-controller pod-garbage-collector namespace-controller serviceaccount-controller serviceaccount-token-controller token-cleaner-controller job-controller " +
-		"daemonset-controller endpointslice-controller resourcequota-controller persistentvolume-binder-controller local-path-provisioner pvc-protection-controller statefulset-controller cronjob-controller replicationcontroller-controller disruption-controller horizontal-pod-autoscaler-controller resourceclaim-controller"
+		"daemonset-controller endpoint-controller endpointslice-controller endpointslice-mirroring-controller resourcequota-controller persistentvolume-binder-controller local-path-provisioner pvc-protection-controller statefulset-controller cronjob-controller replicationcontroller-controller disruption-controller horizontal-pod-autoscaler-controller resourceclaim-controller"
 	if got := strings.Join(m.Controllers(), " "); got != want {
 		t.Errorf("Controllers() = %s", got)
 	}
