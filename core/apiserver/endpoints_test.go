@@ -48,3 +48,16 @@ func TestTheControlPlaneEndpointsArePublishedOnce(t *testing.T) {
 		t.Errorf("slice %+v", es)
 	}
 }
+
+func TestDeletingAServiceDeletesTheEndpointsOfItsName(t *testing.T) {
+	_, srv := newTestServer(t)
+	mustDo(t, srv, &request.Request{Verb: "create", Resource: "services", Namespace: "default",
+		Body: &api.Service{ObjectMeta: api.ObjectMeta{Name: "db", Namespace: "default"}, Spec: api.ServiceSpec{Ports: []api.ServicePort{{Port: 5432}}}}})
+	mustDo(t, srv, &request.Request{Verb: "create", Resource: "endpoints", Namespace: "default",
+		Body: &api.Endpoints{ObjectMeta: api.ObjectMeta{Name: "db", Namespace: "default"},
+			Subsets: []api.EndpointSubset{{Addresses: []api.EndpointAddress{{IP: "192.0.2.2"}}}}}})
+	mustDo(t, srv, &request.Request{Verb: "delete", Resource: "services", Namespace: "default", Name: "db"})
+	if _, err := do(t, srv, &request.Request{Verb: "get", Resource: "endpoints", Namespace: "default", Name: "db"}); !api.IsNotFound(err) {
+		t.Errorf("endpoints after the service's deletion: %v", err)
+	}
+}

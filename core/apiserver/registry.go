@@ -338,7 +338,23 @@ func (s *Server) storeDelete(req *request.Request, r *resource, cur *cached) (ap
 		return nil, api.NewInternalError(err)
 	}
 	s.traceWrite(req, "delete", cur.key, rev, 0)
+	if r.gr.Group == "" && r.gr.Resource == "services" {
+		s.afterServiceDelete(cur.obj.GetObjectMeta())
+	}
 	return restamp(cur.obj, rev), nil
+}
+
+// afterServiceDelete is the Service storage's afterDelete: the Endpoints of
+// the Service's name go with it, whoever wrote them (lest a Service made
+// again under that name inherit stale ones).
+func (s *Server) afterServiceDelete(svc *api.ObjectMeta) {
+	r := s.byGR[api.GroupResource{Resource: "endpoints"}]
+	if r == nil {
+		return
+	}
+	if cur := r.get(svc.Namespace, svc.Name); cur != nil {
+		_, _ = s.storeDelete(nil, r, cur)
+	}
 }
 
 func (s *Server) traceWrite(req *request.Request, op, key string, rev int64, size int) {
