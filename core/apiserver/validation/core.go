@@ -97,28 +97,42 @@ func trimDot(s string) string {
 }
 
 func validateServicePort(sp *api.ServicePort, requireName bool, names map[string]bool, p *field.Path) field.ErrorList {
-	var errs field.ErrorList
-	if requireName && sp.Name == "" {
-		errs = append(errs, field.Required(p.Child("name"), ""))
-	} else if sp.Name != "" {
-		for _, msg := range IsDNS1123Label(sp.Name) {
-			errs = append(errs, field.Invalid(p.Child("name"), sp.Name, msg))
-		}
+	errs := validatePortName(sp.Name, requireName, p.Child("name"))
+	if sp.Name != "" {
 		if names[sp.Name] {
 			errs = append(errs, field.Duplicate(p.Child("name"), sp.Name))
 		} else {
 			names[sp.Name] = true
 		}
 	}
-	for _, msg := range IsValidPortNum(int(sp.Port)) {
-		errs = append(errs, field.Invalid(p.Child("port"), sp.Port, msg))
-	}
-	if sp.Protocol == "" {
-		errs = append(errs, field.Required(p.Child("protocol"), ""))
-	} else if !validProtocol(sp.Protocol) {
-		errs = append(errs, field.NotSupported(p.Child("protocol"), string(sp.Protocol), supportedProtocols))
-	}
+	errs = append(errs, validatePortNumber(sp.Port, p.Child("port"))...)
+	errs = append(errs, validateProtocol(sp.Protocol, p.Child("protocol"))...)
 	errs = append(errs, validatePortNumOrName(sp.TargetPort, p.Child("targetPort"))...)
+	return errs
+}
+
+// validatePortName: a Service's or an Endpoints' port name, required when
+// there are several ports, is a DNS-1123 label.
+func validatePortName(name string, required bool, p *field.Path) field.ErrorList {
+	if name == "" {
+		if required {
+			return field.ErrorList{field.Required(p, "")}
+		}
+		return nil
+	}
+	var errs field.ErrorList
+	for _, msg := range IsDNS1123Label(name) {
+		errs = append(errs, field.Invalid(p, name, msg))
+	}
+	return errs
+}
+
+// validatePortNumber: 1 to 65535.
+func validatePortNumber(port int32, p *field.Path) field.ErrorList {
+	var errs field.ErrorList
+	for _, msg := range IsValidPortNum(int(port)) {
+		errs = append(errs, field.Invalid(p, port, msg))
+	}
 	return errs
 }
 

@@ -133,21 +133,7 @@ func ValidateEndpointIP(ip string, p *field.Path) field.ErrorList {
 }
 
 func validateEndpointPort(port *api.EndpointPort, requireName bool, p *field.Path) field.ErrorList {
-	var errs field.ErrorList
-	if requireName && port.Name == "" {
-		errs = append(errs, field.Required(p.Child("name"), ""))
-	} else if port.Name != "" {
-		for _, msg := range IsDNS1123Label(port.Name) {
-			errs = append(errs, field.Invalid(p.Child("name"), port.Name, msg))
-		}
-	}
-	for _, msg := range IsValidPortNum(int(port.Port)) {
-		errs = append(errs, field.Invalid(p.Child("port"), port.Port, msg))
-	}
-	if port.Protocol == "" {
-		errs = append(errs, field.Required(p.Child("protocol"), ""))
-	} else if !validProtocol(port.Protocol) {
-		errs = append(errs, field.NotSupported(p.Child("protocol"), string(port.Protocol), supportedProtocols))
-	}
-	return errs
+	errs := validatePortName(port.Name, requireName, p.Child("name"))
+	errs = append(errs, validatePortNumber(port.Port, p.Child("port"))...)
+	return append(errs, validateProtocol(port.Protocol, p.Child("protocol"))...)
 }

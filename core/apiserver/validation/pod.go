@@ -232,13 +232,20 @@ func validateContainerPorts(ports []api.ContainerPort, fldPath *field.Path) fiel
 				errs = append(errs, field.Invalid(p.Child("hostPort"), port.HostPort, msg))
 			}
 		}
-		if port.Protocol == "" {
-			errs = append(errs, field.Required(p.Child("protocol"), ""))
-		} else if !validProtocol(port.Protocol) {
-			errs = append(errs, field.NotSupported(p.Child("protocol"), string(port.Protocol), supportedProtocols))
-		}
+		errs = append(errs, validateProtocol(port.Protocol, p.Child("protocol"))...)
 	}
 	return errs
+}
+
+// validateProtocol: a port's protocol is required and one of SCTP, TCP, UDP.
+func validateProtocol(proto api.Protocol, p *field.Path) field.ErrorList {
+	if proto == "" {
+		return field.ErrorList{field.Required(p, "")}
+	}
+	if !validProtocol(proto) {
+		return field.ErrorList{field.NotSupported(p, string(proto), supportedProtocols)}
+	}
+	return nil
 }
 
 func checkHostPortConflicts(containers []api.Container, fldPath *field.Path) field.ErrorList {

@@ -52,3 +52,12 @@ func FindPort(pod *api.Pod, sp *api.ServicePort) (int32, bool) {
 	}
 	return tp.IntVal, true
 }
+
+// EnqueueHandler queues the key of every object added, updated or deleted.
+func EnqueueHandler(l *Loop) client.Handler {
+	return client.Handler{
+		OnAdd:    func(obj api.Object) { l.EnqueueObject(obj) },
+		OnUpdate: func(_, obj api.Object) { l.EnqueueObject(obj) },
+		OnDelete: func(obj api.Object) { l.EnqueueObject(obj) },
+	}
+}

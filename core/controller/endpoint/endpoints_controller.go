@@ -34,11 +34,7 @@ func New(ctx *ctrlutil.Context) *Controller {
 		triggers: map[string]*triggerState{},
 	}
 	c.Loop = ctrlutil.NewLoop(ctx.Sim, Name, c.sync)
-	c.svcInf.AddEventHandler(client.Handler{
-		OnAdd:    func(obj api.Object) { c.EnqueueObject(obj) },
-		OnUpdate: func(_, obj api.Object) { c.EnqueueObject(obj) },
-		OnDelete: func(obj api.Object) { c.EnqueueObject(obj) },
-	})
+	c.svcInf.AddEventHandler(ctrlutil.EnqueueHandler(c.Loop))
 	c.podInf.AddEventHandler(ctrlutil.PodServiceHandler(c.Loop, c.svcInf))
 	c.epInf.AddEventHandler(client.Handler{
 		// The initial list queues the controller's own Endpoints, so those

@@ -36,11 +36,7 @@ func New(ctx *ctrlutil.Context) *Controller {
 		nodeInf:  ctx.Informers.Informer("nodes", ""),
 	}
 	c.Loop = ctrlutil.NewLoop(ctx.Sim, Name, c.sync)
-	c.svcInf.AddEventHandler(client.Handler{
-		OnAdd:    func(obj api.Object) { c.EnqueueObject(obj) },
-		OnUpdate: func(_, obj api.Object) { c.EnqueueObject(obj) },
-		OnDelete: func(obj api.Object) { c.EnqueueObject(obj) },
-	})
+	c.svcInf.AddEventHandler(ctrlutil.EnqueueHandler(c.Loop))
 	c.podInf.AddEventHandler(ctrlutil.PodServiceHandler(c.Loop, c.svcInf))
 	c.sliceInf.AddEventHandler(client.Handler{
 		OnDelete: func(obj api.Object) {

@@ -36,11 +36,7 @@ func New(ctx *ctrlutil.Context) *Controller {
 		sliceInf: ctrlutil.NamespaceIndexed(ctx.Informers.Informer("endpointslices", "")),
 	}
 	c.Loop = ctrlutil.NewLoop(ctx.Sim, Name, c.sync)
-	queue := client.Handler{
-		OnAdd:    func(obj api.Object) { c.EnqueueObject(obj) },
-		OnUpdate: func(_, obj api.Object) { c.EnqueueObject(obj) },
-		OnDelete: func(obj api.Object) { c.EnqueueObject(obj) },
-	}
+	queue := ctrlutil.EnqueueHandler(c.Loop)
 	c.svcInf.AddEventHandler(queue)
 	c.epInf.AddEventHandler(queue)
 	bySlice := func(obj api.Object) {
