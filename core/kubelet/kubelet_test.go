@@ -80,7 +80,7 @@ func TestPullsAreSerializedAndTheWaitShows(t *testing.T) {
 	e.run(podWith("b", api.Container{Name: "web", Image: "httpd:2.4"}, ""))
 	e.s.Advance(10 * time.Second)
 	got := e.events("b")
-	if len(got) < 2 || got[1] != `Normal Pulled Successfully pulled image "httpd:2.4" in 1.592s (2.912s including waiting). Image size: 58148712 bytes.` {
+	if len(got) < 2 || got[1] != `Normal Pulled Successfully pulled image "httpd:2.4" in 1.592s (2.911s including waiting). Image size: 58148712 bytes.` {
 		t.Errorf("events of b: %q", got)
 	}
 }
