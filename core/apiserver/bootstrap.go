@@ -71,32 +71,6 @@ func (s *Server) createAsSelf(obj api.Object) error {
 	return s.storeCreate(nil, r, obj)
 }
 
-// PublishControlPlaneEndpoints is the first write of kube-apiserver's
-// master endpoint reconciler once its advertise address ip is known: the
-// Endpoints and the EndpointSlice "kubernetes" in default, which send the
-// kubernetes Service's port 443 to the apiserver's port 6443. They are
-// written once; a second call changes nothing.
-func (s *Server) PublishControlPlaneEndpoints(ip string) {
-	s.quiet++
-	defer func() { s.quiet-- }()
-	const name, port = "kubernetes", int32(6443)
-	ep := &api.Endpoints{
-		ObjectMeta: api.ObjectMeta{Name: name, Namespace: "default", Labels: map[string]string{api.LabelSkipMirror: "true"}},
-		Subsets: []api.EndpointSubset{{Addresses: []api.EndpointAddress{{IP: ip}},
-			Ports: []api.EndpointPort{{Name: "https", Port: port, Protocol: api.ProtocolTCP}}}},
-	}
-	if s.createAsSelf(ep) != nil {
-		return
-	}
-	ready, portName, proto, p := true, "https", api.ProtocolTCP, port
-	s.createAsSelf(&api.EndpointSlice{
-		ObjectMeta:  api.ObjectMeta{Name: name, Namespace: "default", Labels: map[string]string{api.LabelServiceName: name}},
-		AddressType: "IPv4",
-		Endpoints:   []api.Endpoint{{Addresses: []string{ip}, Conditions: api.EndpointConditions{Ready: &ready}}},
-		Ports:       []api.EndpointSlicePort{{Name: &portName, Port: &p, Protocol: &proto}},
-	})
-}
-
 func rule(verbs, groups, resources []string) api.PolicyRule {
 	return api.PolicyRule{Verbs: verbs, APIGroups: groups, Resources: resources}
 }

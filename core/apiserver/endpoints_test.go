@@ -35,8 +35,8 @@ func TestEveryEndpointsRequestWarnsOfItsDeprecation(t *testing.T) {
 	}
 }
 
-func TestTheControlPlaneEndpointsArePublishedOnce(t *testing.T) {
-	_, srv := newTestServer(t)
+func TestTheControlPlaneEndpointsArePublishedAndKept(t *testing.T) {
+	s, srv := newTestServer(t)
 	srv.PublishControlPlaneEndpoints("172.18.0.2")
 	srv.PublishControlPlaneEndpoints("172.18.0.9")
 	ep := mustDo(t, srv, &request.Request{User: admin(), Verb: "get", Resource: "endpoints", Namespace: "default", Name: "kubernetes"}).(*api.Endpoints)
@@ -46,6 +46,23 @@ func TestTheControlPlaneEndpointsArePublishedOnce(t *testing.T) {
 	es := mustDo(t, srv, &request.Request{User: admin(), Verb: "get", Group: "discovery.k8s.io", Resource: "endpointslices", Namespace: "default", Name: "kubernetes"}).(*api.EndpointSlice)
 	if es.Labels[api.LabelServiceName] != "kubernetes" || len(es.Endpoints) != 1 || es.Endpoints[0].Addresses[0] != "172.18.0.2" || !*es.Endpoints[0].Conditions.Ready {
 		t.Errorf("slice %+v", es)
+	}
+
+	// Left alone, the reconciler writes nothing; deleted or changed, it
+	// puts them back within EndpointReconcileInterval.
+	s.Advance(3 * EndpointReconcileInterval)
+	again := mustDo(t, srv, &request.Request{Verb: "get", Resource: "endpoints", Namespace: "default", Name: "kubernetes"}).(*api.Endpoints)
+	if again.ResourceVersion != ep.ResourceVersion {
+		t.Errorf("rewritten without a change: %s → %s", ep.ResourceVersion, again.ResourceVersion)
+	}
+	mustDo(t, srv, &request.Request{Verb: "delete", Resource: "endpoints", Namespace: "default", Name: "kubernetes"})
+	es.Endpoints[0].Addresses = []string{"10.0.0.1"}
+	mustDo(t, srv, &request.Request{Verb: "update", Group: "discovery.k8s.io", Resource: "endpointslices", Namespace: "default", Name: "kubernetes", Body: es})
+	s.Advance(EndpointReconcileInterval)
+	back := mustDo(t, srv, &request.Request{Verb: "get", Resource: "endpoints", Namespace: "default", Name: "kubernetes"}).(*api.Endpoints)
+	fixed := mustDo(t, srv, &request.Request{Verb: "get", Group: "discovery.k8s.io", Resource: "endpointslices", Namespace: "default", Name: "kubernetes"}).(*api.EndpointSlice)
+	if back.Subsets[0].Addresses[0].IP != "172.18.0.2" || fixed.Endpoints[0].Addresses[0] != "172.18.0.2" {
+		t.Errorf("not put back: %+v %+v", back.Subsets, fixed.Endpoints)
 	}
 }
 

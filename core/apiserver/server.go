@@ -64,6 +64,9 @@ type Server struct {
 	ips   *ipAllocator
 	ports *portAllocator
 
+	// advertiseIP is the control plane's address once known (endpoint_reconciler.go).
+	advertiseIP string
+
 	eventLease   int64
 	eventLeaseAt time.Time
 
