@@ -22,39 +22,19 @@ type listItem struct {
 // splitList splits line at &&, || and ; outside quotes and $(…).
 func splitList(line string) []listItem {
 	var items []listItem
-	op, start, depth := "", 0, 0
-	var quote byte
-	for i := 0; i < len(line); i++ {
+	op, start, second := "", 0, -1
+	outside(line, func(i int) {
 		c := line[i]
 		switch {
-		case quote != 0:
-			if c == quote {
-				quote = 0
-			} else if c == '\\' && quote == '"' {
-				i++
-			}
-		case c == '\\':
-			i++
-		case c == '\'' || c == '"' || c == '`':
-			quote = c
-		case c == '$' && i+1 < len(line) && line[i+1] == '(':
-			depth++
-			i++
-		case c == '(' && depth > 0:
-			depth++
-		case c == ')' && depth > 0:
-			depth--
-		case depth > 0:
-		case c == ';', (c == '&' || c == '|') && i+1 < len(line) && line[i+1] == c:
+		case i == second:
+		case c == ';':
 			items = append(items, listItem{op, strings.TrimSpace(line[start:i])})
-			op = line[i : i+1]
-			if c != ';' {
-				op = line[i : i+2]
-				i++
-			}
-			start = i + 1
+			op, start = ";", i+1
+		case (c == '&' || c == '|') && i+1 < len(line) && line[i+1] == c:
+			items = append(items, listItem{op, strings.TrimSpace(line[start:i])})
+			op, start, second = line[i:i+2], i+2, i+1
 		}
-	}
+	})
 	return append(items, listItem{op, strings.TrimSpace(line[start:])})
 }
 

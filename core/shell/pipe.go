@@ -10,7 +10,7 @@ import (
 
 // The terminal's pipes: a kubectl line may be followed by `| grep`, `| head`,
 // `| tail`, `| wc`, `| sort`, `| cut` (cut.go) and `| base64` (base64.go),
-// chained, as learners type them. Only the command's standard output goes
+// chained (tools.go runs the stages), as learners type them. Only the command's standard output goes
 // through the pipe; its errors reach the terminal directly, as in a real
 // shell.
 
@@ -34,28 +34,47 @@ func splitPipes(line string) []string {
 	return append(parts, strings.TrimSpace(line[start:]))
 }
 
-// unquoted lists where c stands in line outside quotes and not escaped by a
-// backslash.
+// unquoted lists where c stands in line as an operator (outside).
 func unquoted(line string, c byte) []int {
 	var at []int
-	var quote byte
-	for i := 0; i < len(line); i++ {
-		switch b := line[i]; {
-		case quote != 0:
-			if b == quote {
-				quote = 0
-			} else if b == '\\' && quote == '"' {
-				i++
-			}
-		case b == '\'' || b == '"':
-			quote = b
-		case b == '\\':
-			i++
-		case b == c:
+	outside(line, func(i int) {
+		if line[i] == c {
 			at = append(at, i)
 		}
-	}
+	})
 	return at
+}
+
+// outside calls visit with the index of each byte of line a shell reads as
+// itself, not as part of a word's quoting: outside '…', "…" and `…`, not
+// escaped by a backslash, and not inside $(…). Pipes, redirections and
+// lists (list.go) find their operators with it.
+func outside(line string, visit func(i int)) {
+	var quote byte
+	depth := 0
+	for i := 0; i < len(line); i++ {
+		switch c := line[i]; {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			} else if c == '\\' && quote == '"' {
+				i++
+			}
+		case c == '\'' || c == '"' || c == '`':
+			quote = c
+		case c == '\\':
+			i++
+		case c == '$' && i+1 < len(line) && line[i+1] == '(':
+			depth++
+			i++
+		case c == '(' && depth > 0:
+			depth++
+		case c == ')' && depth > 0:
+			depth--
+		case depth == 0:
+			visit(i)
+		}
+	}
 }
 
 // pipeWords splits a filter's arguments, honouring quotes.
