@@ -72,6 +72,7 @@ func runAutoscale(inv *invocation) error {
 	if err != nil {
 		return err
 	}
+	info, _ := api.ResourceFor("horizontalpodautoscalers")
 	count := 0
 	for _, r := range targets {
 		switch r.info.Resource {
@@ -96,7 +97,6 @@ func runAutoscale(inv *invocation) error {
 			m := int32(lo)
 			hpa.Spec.MinReplicas = &m
 		}
-		info, _ := api.ResourceFor("horizontalpodautoscalers")
 		hpa.TypeMeta = *info.New().GetTypeMeta()
 		count++
 		if f.str("dry-run") == "client" {
