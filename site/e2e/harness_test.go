@@ -257,11 +257,23 @@ func (p *tab) waitReady() {
 // poll waits until the expression is truthy.
 func (p *tab) poll(expr string, timeout time.Duration) {
 	p.tb.Helper()
+	p.pollShowing(expr, timeout, "")
+}
+
+// pollShowing is poll, and on a timeout it also reports what the expression show evaluates to (the state
+// the test found instead), unless show is empty.
+func (p *tab) pollShowing(expr string, timeout time.Duration, show string) {
+	p.tb.Helper()
 	// Coerce to a boolean and treat a throw (an element not there yet) as
 	// false, so a poll only ends on success or timeout.
 	safe := "(() => { try { return !!(" + expr + "); } catch (e) { return false; } })()"
 	if _, err := chromedp.Run(p.ctx, chromedp.Poll[bool](safe, chromedp.WithPollingTimeout(timeout), chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
-		p.tb.Fatalf("waiting for %s: %v (console: %v)", expr, err, p.consoleErrors())
+		found := ""
+		if show != "" {
+			v, _ := chromedp.Run(p.ctx, chromedp.Evaluate[string]("(() => { try { return String("+show+"); } catch (e) { return 'throws ' + e; } })()"))
+			found = fmt.Sprintf("; found %s = %q", show, v)
+		}
+		p.tb.Fatalf("waiting for %s: %v%s (console: %v)", expr, err, found, p.consoleErrors())
 	}
 }
 
@@ -319,21 +331,39 @@ func (p *tab) click(sel string) {
 	}
 }
 
-// setEditor replaces the editor's text as a user would: focus, select all, type (insertText).
+// setEditor replaces the editor's text as a user would: focus, select all, type (insertText). A user whose
+// click landed elsewhere (the page's layout moved under the pointer, as a lesson's player re-renders) sees
+// the text unchanged and clicks again: so does this, up to three times, then fails saying what it hit.
 func (p *tab) setEditor(text string) {
 	p.tb.Helper()
-	// Inside the text's top left corner, not the content's centre: in a short editor pane the centre of a long
-	// document is scrolled out of view, and a line as wide as the document's longest (a last-applied
-	// annotation) has its centre beyond the pane: a click there lands on another element.
-	var at struct{ X, Y float64 }
-	evalJSON(p, `(() => { const sc = document.querySelector('#editor .cm-scroller'); sc.scrollIntoView({block: 'nearest'});
-		const r = sc.getBoundingClientRect(), g = document.querySelector('#editor .cm-gutters').getBoundingClientRect();
-		return {X: g.right + 12, Y: r.top + 10}; })()`, &at)
-	p.do(chromedp.MouseClickXY(at.X, at.Y))
-	p.do(chromedp.KeyEvent("a", chromedp.KeyModifiers(kb.ModifierCtrl)))
-	if _, err := chromedp.Call(p.ctx, input.InsertText, input.InsertTextParams{Text: text}); err != nil {
-		p.tb.Fatalf("typing into the editor: %v", err)
+	const doc = `__kubeplayUI.editor.view.state.doc.toString()`
+	hit := ""
+	for try := 0; try < 3; try++ {
+		// Inside the text's top left corner, not the content's centre: in a short editor pane the centre of a
+		// long document is scrolled out of view, and a line as wide as the document's longest (a
+		// last-applied annotation) has its centre beyond the pane: a click there lands on another element.
+		var at struct{ X, Y float64 }
+		evalJSON(p, `(() => { const sc = document.querySelector('#editor .cm-scroller'); sc.scrollIntoView({block: 'nearest'});
+			const r = sc.getBoundingClientRect(), g = document.querySelector('#editor .cm-gutters').getBoundingClientRect();
+			return {X: g.right + 12, Y: r.top + 10}; })()`, &at)
+		p.do(chromedp.MouseClickXY(at.X, at.Y))
+		p.do(chromedp.KeyEvent("a", chromedp.KeyModifiers(kb.ModifierCtrl)))
+		if _, err := chromedp.Call(p.ctx, input.InsertText, input.InsertTextParams{Text: text}); err != nil {
+			p.tb.Fatalf("typing into the editor: %v", err)
+		}
+		// The editor takes typed text in as the browser reports it: wait for its document, not a fixed time.
+		for end := time.Now().Add(5 * time.Second); time.Now().Before(end); p.frames(1) {
+			if eval[bool](p, doc+` === `+jsonString(text)) {
+				return
+			}
+			if eval[bool](p, `!document.querySelector('#editor').contains(document.activeElement)`) {
+				break
+			}
+		}
+		hit = eval[string](p, `document.activeElement ? document.activeElement.outerHTML.slice(0, 200) : 'nothing'`)
+		p.tb.Logf("typing into the editor (try %d): the focus was on %s", try+1, hit)
 	}
+	p.tb.Fatalf("the editor did not take the typed text; the focus was on %s", hit)
 }
 
 // editorText is the editor's document as CodeMirror shows it (one line per .cm-line).

@@ -71,7 +71,8 @@ func TestACustomLessonInALinkRunsAndItsLearnersTurnPassesOnlyAfterTheirOwnApply(
 	p.poll(`__kubeplayUI.editor.currentFile().name === 'web.yaml'`, 5*time.Second)
 	p.setEditor(strings.Replace(eval[string](p, `__kubeplayUI.editor.view.state.doc.toString()`), "ngnix", "nginx", 1))
 	p.click("#apply")
-	p.poll(`/deployment.apps\/web configured/.test(document.getElementById('apply-output').textContent)`, 20*time.Second)
+	p.pollShowing(`/deployment.apps\/web configured/.test(document.getElementById('apply-output').textContent)`, 20*time.Second,
+		`JSON.stringify([document.getElementById('apply-output').textContent, __kubeplayUI.editor.currentFile().name, __kubeplayUI.editor.view.state.doc.toString()])`)
 	eval[bool](p, `(kubeplay.play(25), true)`)
 	p.poll(`kubeplay.session().results[1].state === 'passed'`, 60*time.Second)
 	p.poll(`document.querySelectorAll('#player .player-expect[data-state="ok"]').length === 1`, 5*time.Second)
