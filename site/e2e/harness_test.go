@@ -331,26 +331,34 @@ func (p *tab) click(sel string) {
 	}
 }
 
-// setEditor replaces the editor's text as a user would: focus, select all, type (insertText). A user whose
-// click landed elsewhere (the page's layout moved under the pointer, as a lesson's player re-renders) sees
-// the text unchanged and clicks again: so does this, up to three times, then fails saying what it hit.
+// typeInEditor does what a user does to replace the editor's text: click into it, select all, type
+// (insertText). It does not check the result: a read-only editor must not take it.
+func (p *tab) typeInEditor(text string) {
+	p.tb.Helper()
+	// Inside the text's top left corner, not the content's centre: in a short editor pane the centre of a
+	// long document is scrolled out of view, and a line as wide as the document's longest (a last-applied
+	// annotation) has its centre beyond the pane: a click there lands on another element.
+	var at struct{ X, Y float64 }
+	evalJSON(p, `(() => { const sc = document.querySelector('#editor .cm-scroller'); sc.scrollIntoView({block: 'nearest'});
+		const r = sc.getBoundingClientRect(), g = document.querySelector('#editor .cm-gutters').getBoundingClientRect();
+		return {X: g.right + 12, Y: r.top + 10}; })()`, &at)
+	p.do(chromedp.MouseClickXY(at.X, at.Y))
+	p.do(chromedp.KeyEvent("a", chromedp.KeyModifiers(kb.ModifierCtrl)))
+	if _, err := chromedp.Call(p.ctx, input.InsertText, input.InsertTextParams{Text: text}); err != nil {
+		p.tb.Fatalf("typing into the editor: %v", err)
+	}
+}
+
+// setEditor replaces the editor's text as a user would (typeInEditor) and waits until the editor holds it.
+// A user whose click landed elsewhere (the page's layout moved under the pointer, as a lesson's player
+// re-renders) sees the text unchanged and clicks again: so does this, up to three times, then fails saying
+// where the focus was.
 func (p *tab) setEditor(text string) {
 	p.tb.Helper()
 	const doc = `__kubeplayUI.editor.view.state.doc.toString()`
 	hit := ""
 	for try := 0; try < 3; try++ {
-		// Inside the text's top left corner, not the content's centre: in a short editor pane the centre of a
-		// long document is scrolled out of view, and a line as wide as the document's longest (a
-		// last-applied annotation) has its centre beyond the pane: a click there lands on another element.
-		var at struct{ X, Y float64 }
-		evalJSON(p, `(() => { const sc = document.querySelector('#editor .cm-scroller'); sc.scrollIntoView({block: 'nearest'});
-			const r = sc.getBoundingClientRect(), g = document.querySelector('#editor .cm-gutters').getBoundingClientRect();
-			return {X: g.right + 12, Y: r.top + 10}; })()`, &at)
-		p.do(chromedp.MouseClickXY(at.X, at.Y))
-		p.do(chromedp.KeyEvent("a", chromedp.KeyModifiers(kb.ModifierCtrl)))
-		if _, err := chromedp.Call(p.ctx, input.InsertText, input.InsertTextParams{Text: text}); err != nil {
-			p.tb.Fatalf("typing into the editor: %v", err)
-		}
+		p.typeInEditor(text)
 		// The editor takes typed text in as the browser reports it: wait for its document, not a fixed time.
 		for end := time.Now().Add(5 * time.Second); time.Now().Before(end); p.frames(1) {
 			if eval[bool](p, doc+` === `+jsonString(text)) {

@@ -220,7 +220,8 @@ func TestEmbedParametersLangStepAndReadOnly(t *testing.T) {
 		t.Errorf("step=2 opened at %s", got)
 	}
 	before := p.editorText()
-	p.setEditor("kind: Secret\n")
+	p.typeInEditor("kind: Secret\n")
+	p.frames(2)
 	if got := p.editorText(); got != before {
 		t.Errorf("the read-only editor took an edit: %q", got)
 	}
