@@ -27,8 +27,9 @@ import (
 
 // k8sTypes maps each kind kubeplay serves to the real k8s.io/api type.
 var k8sTypes = map[string]func() any{
-	"Binding": func() any { return &corev1.Binding{} }, "ConfigMap": func() any { return &corev1.ConfigMap{} },
-	"Event": func() any { return &corev1.Event{} }, "LimitRange": func() any { return &corev1.LimitRange{} },
+	"Binding": func() any { return &corev1.Binding{} }, "ComponentStatus": func() any { return &corev1.ComponentStatus{} },
+	"ConfigMap": func() any { return &corev1.ConfigMap{} },
+	"Event":     func() any { return &corev1.Event{} }, "LimitRange": func() any { return &corev1.LimitRange{} },
 	"Namespace": func() any { return &corev1.Namespace{} }, "Node": func() any { return &corev1.Node{} },
 	"Pod": func() any { return &corev1.Pod{} }, "ResourceQuota": func() any { return &corev1.ResourceQuota{} },
 	"Secret": func() any { return &corev1.Secret{} }, "ServiceAccount": func() any { return &corev1.ServiceAccount{} },

@@ -100,6 +100,7 @@ var noCollectionVerbs = []string{"create", "delete", "get", "list", "patch", "up
 // then groups alphabetically).
 var registry = []*ResourceInfo{
 	res("", "bindings", "Binding", true, nil, []string{"create"}, nil, func() Object { return &Binding{} }),
+	res("", "componentstatuses", "ComponentStatus", false, []string{"cs"}, []string{"get", "list"}, nil, func() Object { return &ComponentStatus{} }),
 	res("", "configmaps", "ConfigMap", true, []string{"cm"}, allVerbs, nil, func() Object { return &ConfigMap{} }),
 	res("", "endpoints", "Endpoints", true, []string{"ep"}, allVerbs, nil, func() Object { return &Endpoints{} }),
 	res("", "events", "Event", true, []string{"ev"}, allVerbs, nil, func() Object { return &Event{} }),

@@ -128,6 +128,9 @@ func (s *Server) begin(req *request.Request) (*reqCtx, error) {
 		// The handler of a deprecated API adds its warning to every response.
 		ctx.warn([]string{api.EndpointsDeprecationWarning})
 	}
+	if req.Group == "" && req.Resource == "componentstatuses" {
+		ctx.warn([]string{api.ComponentStatusDeprecationWarning})
+	}
 	return ctx, nil
 }
 
@@ -253,6 +256,9 @@ func (s *Server) serve(ctx *reqCtx) (api.Object, error) {
 		}
 		if req.Name == "" && (verb == "get" || verb == "update" || verb == "patch" || verb == "delete") {
 			return nil, notAllowed()
+		}
+		if r.gr == (api.GroupResource{Resource: "componentstatuses"}) {
+			return s.componentStatuses(ctx)
 		}
 		switch verb {
 		case "get":

@@ -59,8 +59,8 @@ func (s *Server) parseFields(r *resource, req *request.Request) (fieldSelector, 
 	return fs, nil
 }
 
-func (s *Server) list(ctx *reqCtx) (api.Object, error) {
-	req, r := ctx.req, ctx.r
+// listFilter is the label and field selector of a list request, as a watcher that matches objects.
+func (s *Server) listFilter(req *request.Request, r *resource) (*watcher, error) {
 	ls, err := parseLabelSelector(req.LabelSelector)
 	if err != nil {
 		return nil, api.NewBadRequest(err.Error())
@@ -72,6 +72,15 @@ func (s *Server) list(ctx *reqCtx) (api.Object, error) {
 	w := &watcher{r: r, ns: req.Namespace, labels: ls, fields: fs}
 	if n, ok := fs.exact("metadata.name"); ok {
 		w.name = n
+	}
+	return w, nil
+}
+
+func (s *Server) list(ctx *reqCtx) (api.Object, error) {
+	req, r := ctx.req, ctx.r
+	w, err := s.listFilter(req, r)
+	if err != nil {
+		return nil, err
 	}
 	out := &api.List{TypeMeta: api.TypeMeta{Kind: r.info.ListKind, APIVersion: r.info.APIVersion()},
 		ListMeta: api.ListMeta{ResourceVersion: strconv.FormatInt(s.store.Rev(), 10)}, Items: []api.Object{}}

@@ -70,6 +70,9 @@ type Server struct {
 	eventLease   int64
 	eventLeaseAt time.Time
 
+	// componentUp probes a control-plane component's /healthz (componentstatus.go).
+	componentUp func(component string) bool
+
 	stats    Stats
 	watchSeq int
 	quiet    int

@@ -78,6 +78,12 @@ func (s *Server) Watch(req *request.Request, fn func(request.WatchEvent)) (stop 
 		return func() {}, err
 	}
 	r := ctx.r
+	if !hasVerb(r.info, "watch") {
+		// A storage that cannot watch (componentstatuses): the list handler refuses ?watch=true.
+		err = api.NewMethodNotSupported(r.gr, "watch")
+		s.finish(ctx, nil, err)
+		return func() {}, err
+	}
 	w := &watcher{component: req.Component, user: ctx.user.Name, r: r, ns: req.Namespace, name: req.Name, fn: fn}
 	if w.labels, err = parseLabelSelector(req.LabelSelector); err != nil {
 		err = api.NewBadRequest(err.Error())

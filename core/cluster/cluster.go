@@ -61,6 +61,16 @@ func New(opts Options) *Cluster {
 		stopped:   map[string]bool{},
 		proxyNext: map[string]int{},
 	}
+	// The apiserver's ComponentStatus probes reach the scheduler's and the controller-manager's /healthz.
+	srv.SetComponentProbe(func(name string) bool {
+		switch name {
+		case "kube-scheduler":
+			return c.Scheduler != nil && c.Running(name)
+		case "kube-controller-manager":
+			return c.Controllers != nil && c.Running(name)
+		}
+		return true
+	})
 	if !opts.NoControllers {
 		c.Controllers = controller.NewManager(s, c.clientFor(request.UserInfo{Name: request.UserControllerManager, Groups: []string{request.GroupAuthenticated}}, "kube-controller-manager"))
 		c.Controllers.Start()

@@ -26,6 +26,7 @@ var handlers = map[string]handler{
 	"services":                               {serviceColumns, serviceRow},
 	"endpoints":                              {endpointsColumns, endpointsRow},
 	"configmaps":                             {configMapColumns, configMapRow},
+	"componentstatuses":                      {componentStatusColumns, componentStatusRow},
 	"secrets":                                {secretColumns, secretRow},
 	"serviceaccounts":                        {serviceAccountColumns, serviceAccountRow},
 	"rolebindings.rbac.authorization.k8s.io": {roleBindingColumns, roleBindingRow},

@@ -376,3 +376,22 @@ func resourceSliceRow(obj api.Object, now time.Time) []string {
 	}
 	return []string{rs.Name, node, rs.Spec.Driver, rs.Spec.Pool.Name, Since(rs.CreationTimestamp.Time, now)}
 }
+
+// componentStatusColumns are printComponentStatus's: the Healthy condition's status, message and error.
+var componentStatusColumns = []Column{{Name: "Name"}, {Name: "Status"}, {Name: "Message"}, {Name: "Error"}}
+
+func componentStatusRow(obj api.Object, _ time.Time) []string {
+	cs := obj.(*api.ComponentStatus)
+	status, message, errText := "Unknown", "", ""
+	for _, c := range cs.Conditions {
+		if c.Type == "Healthy" {
+			status = "Unhealthy"
+			if c.Status == api.ConditionTrue {
+				status = "Healthy"
+			}
+			message, errText = c.Message, c.Error
+			break
+		}
+	}
+	return []string{cs.Name, status, message, errText}
+}
