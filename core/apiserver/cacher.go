@@ -140,10 +140,21 @@ func (s *Server) onStoreEvent(ev store.Event) {
 	if r == nil {
 		return
 	}
-	prev := r.get(ns, name)
+	var prev *cached
 	var prevObj api.Object
-	if prev != nil {
+	if m := r.objects[ns]; m != nil {
+		prev = m[name]
+	}
+	switch {
+	case prev == nil:
+	case !r.uncached:
 		prevObj = prev.obj
+	case ev.PrevKV != nil:
+		// etcd has already moved on: the previous value is the event's.
+		var err error
+		if prevObj, err = r.decode(ev.PrevKV.Value, ev.PrevKV.ModRevision); err != nil {
+			return
+		}
 	}
 	e := &cacheEvent{rev: ev.KV.ModRevision, prev: prevObj}
 	switch ev.Type {
@@ -160,7 +171,7 @@ func (s *Server) onStoreEvent(ev store.Event) {
 			}
 			s.interned.object(obj, nil)
 		}
-		r.put(ns, name, &cached{obj: obj, modRev: ev.KV.ModRevision, key: ev.KV.Key})
+		r.put(ns, name, r.entry(obj, ev.KV.ModRevision, ev.KV.Key))
 		e.typ, e.obj = request.Modified, obj
 		if prev == nil {
 			e.typ = request.Added
@@ -170,6 +181,9 @@ func (s *Server) onStoreEvent(ev store.Event) {
 			return
 		}
 		r.remove(ns, name)
+		if prevObj == nil { // an uncached object whose last value etcd no longer has
+			return
+		}
 		e.typ, e.obj = request.Deleted, restamp(prevObj, ev.KV.ModRevision)
 	}
 	cur := e.obj

@@ -1,6 +1,7 @@
 package apiserver
 
 import (
+	"fmt"
 	"reflect"
 	"sort"
 	"strings"
@@ -101,6 +102,11 @@ type resource struct {
 
 	objects map[string]map[string]*cached // namespace -> name -> object
 	count   int
+	// uncached: the resource has no watch cache of decoded objects (kube-apiserver's default
+	// --watch-cache-sizes gives events none): its entries keep only key and revision, and reads decode
+	// the key's current value from etcd (load).
+	uncached bool
+	load     func(key string, rev int64) ([]byte, error)
 
 	cache    watchCache
 	watchers []*watcher
@@ -110,7 +116,8 @@ type resource struct {
 	custom *customResource
 }
 
-// cached is one object of the watch cache's current state.
+// cached is one object of the watch cache's current state (obj is nil for an uncached resource: get and
+// list read it from etcd).
 type cached struct {
 	obj    api.Object
 	modRev int64
@@ -139,6 +146,7 @@ func New(s *sim.Sim, st *store.Store) *Server {
 			continue // virtual resources (bindings, reviews) are not stored
 		}
 		r := newResource(info)
+		r.load = srv.loadValue
 		srv.byGR[r.gr] = r
 		if _, dup := srv.byPrefix[r.prefix]; !dup || info.Group == "" {
 			srv.byPrefix[r.prefix] = r
@@ -151,6 +159,15 @@ func New(s *sim.Sim, st *store.Store) *Server {
 		srv.bootstrap()
 	}
 	return srv
+}
+
+// loadValue reads key's value as of rev from etcd.
+func (s *Server) loadValue(key string, rev int64) ([]byte, error) {
+	kv, err := s.store.Get(key, rev)
+	if err != nil {
+		return nil, err
+	}
+	return kv.Value, nil
 }
 
 func newResource(info *api.ResourceInfo) *resource {
@@ -185,6 +202,7 @@ func newResource(info *api.ResourceInfo) *resource {
 	if r.gr.Resource == "pods" && r.gr.Group == "" {
 		r.byNode = map[string][]*watcher{}
 	}
+	r.uncached = r.gr.Resource == "events" && r.gr.Group == ""
 	return r
 }
 
@@ -213,7 +231,7 @@ func (s *Server) load() {
 			continue
 		}
 		s.interned.object(obj, nil)
-		r.put(ns, name, &cached{obj: obj, modRev: kv.ModRevision, key: kv.Key})
+		r.put(ns, name, r.entry(obj, kv.ModRevision, kv.Key))
 		s.observe(r, nil, obj)
 	}
 	for _, r := range s.resources {
@@ -303,9 +321,35 @@ func (s *Server) parseKey(key string) (*resource, string, string) {
 // get returns the cached object, or nil.
 func (r *resource) get(ns, name string) *cached {
 	if m := r.objects[ns]; m != nil {
-		return m[name]
+		return r.materialize(m[name])
 	}
 	return nil
+}
+
+// entry is what the cache keeps of obj, written at modRev under key: the object, or, for an uncached
+// resource, where etcd has it.
+func (r *resource) entry(obj api.Object, modRev int64, key string) *cached {
+	if r.uncached {
+		obj = nil
+	}
+	return &cached{obj: obj, modRev: modRev, key: key}
+}
+
+// materialize returns c with its object: an uncached resource's entry is decoded from its stored bytes
+// (into a new entry, so that the cache keeps only the bytes).
+func (r *resource) materialize(c *cached) *cached {
+	if c == nil || c.obj != nil {
+		return c
+	}
+	data, err := r.load(c.key, 0) // the entry is the key's current value
+	var obj api.Object
+	if err == nil {
+		obj, err = r.decode(data, c.modRev)
+	}
+	if err != nil {
+		panic(fmt.Sprintf("apiserver: reading %s at revision %d: %v", c.key, c.modRev, err))
+	}
+	return &cached{obj: obj, modRev: c.modRev, key: c.key}
 }
 
 func (r *resource) put(ns, name string, c *cached) {
@@ -349,6 +393,11 @@ func (r *resource) list(ns string) []*cached {
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].key < out[j].key })
+	if r.uncached {
+		for i, c := range out {
+			out[i] = r.materialize(c)
+		}
+	}
 	return out
 }
 

@@ -32,16 +32,47 @@ type EventsRecorder struct {
 	reportingInstance   string
 	names               nameClock
 
-	cache     map[uint64][]*api.Event // isomorphicHash → the events recorded with it
-	order     []*api.Event            // cached events in first-seen order, for deterministic sweeps
+	cache     map[uint64]*seen // isomorphicHash → the events recorded with it (chained by next)
+	order     []*seen          // cached events in first-seen order, for deterministic sweeps
 	stopTimer func()
+}
+
+// seen is what the recorder keeps of an event it recorded, to recognise a repeat and to write the series:
+// client-go keeps the whole Event; these are the fields that vary between a recorder's events (a quarter
+// of the memory, which counts when a scheduler binds thousands of Pods within six minutes).
+type seen struct {
+	hash                            uint64
+	next                            *seen // the next event with the same hash
+	name, namespace                 string
+	eventType, reason, action, note string
+	regarding                       api.ObjectReference
+	related                         *api.ObjectReference
+	eventTime                       api.MicroTime
+	series                          *api.EventSeries
+}
+
+// event is the Event s stands for.
+func (r *EventsRecorder) event(s *seen) *api.Event {
+	return &api.Event{
+		ObjectMeta:          api.ObjectMeta{Name: s.name, Namespace: s.namespace},
+		InvolvedObject:      s.regarding,
+		Related:             s.related,
+		Reason:              s.reason,
+		Message:             s.note,
+		Type:                s.eventType,
+		EventTime:           s.eventTime,
+		Series:              s.series,
+		Action:              s.action,
+		ReportingController: r.reportingController,
+		ReportingInstance:   r.reportingInstance,
+	}
 }
 
 // NewEventsRecorder returns an events.k8s.io-style recorder, e.g.
 // NewEventsRecorder(c, "default-scheduler", "default-scheduler-demo-control-plane").
 func NewEventsRecorder(c *Client, reportingController, reportingInstance string) *EventsRecorder {
 	return &EventsRecorder{c: c, reportingController: reportingController, reportingInstance: reportingInstance,
-		names: nameClock{}, cache: map[uint64][]*api.Event{}}
+		names: nameClock{}, cache: map[uint64]*seen{}}
 }
 
 // Eventf records an event about regarding (and optionally related), with
@@ -137,65 +168,60 @@ func isomorphic(a, b *api.Event) bool {
 }
 
 // lookup returns the cached event isomorphic to ev, if any.
-func (r *EventsRecorder) lookup(h uint64, ev *api.Event) *api.Event {
-	for _, c := range r.cache[h] {
-		if isomorphic(c, ev) {
+func (r *EventsRecorder) lookup(h uint64, ev *api.Event) *seen {
+	for c := r.cache[h]; c != nil; c = c.next {
+		if isomorphic(r.event(c), ev) {
 			return c
 		}
 	}
 	return nil
 }
 
-func (r *EventsRecorder) record(regarding, related api.Object, eventType, reason, action, note string) *api.Event {
+func (r *EventsRecorder) record(regarding, related api.Object, eventType, reason, action, note string) {
 	if eventType != api.EventTypeNormal && eventType != api.EventTypeWarning {
-		return nil
+		return
 	}
 	ref, err := GetReference(regarding)
 	if err != nil {
-		return nil
+		return
 	}
 	now := r.c.sim.Now()
 	ns := ref.Namespace
 	if ns == "" {
 		ns = api.NamespaceDefault
 	}
-	ev := &api.Event{
-		ObjectMeta:          api.ObjectMeta{Namespace: ns},
-		InvolvedObject:      *ref,
-		Reason:              reason,
-		Message:             note,
-		Type:                eventType,
-		EventTime:           api.MicroTime{Time: now},
-		Action:              action,
-		ReportingController: r.reportingController,
-		ReportingInstance:   r.reportingInstance,
-	}
+	sn := &seen{namespace: ns, regarding: *ref, reason: reason, note: note, eventType: eventType,
+		eventTime: api.MicroTime{Time: now}, action: action}
 	if related != nil {
 		if rel, err := GetReference(related); err == nil {
-			ev.Related = rel
+			sn.related = rel
 		}
 	}
 	r.startTimer()
-	h := isomorphicHash(ev)
-	if cached := r.lookup(h, ev); cached != nil {
-		if cached.Series != nil {
-			cached.Series.Count++
-			cached.Series.LastObservedTime = api.MicroTime{Time: now}
-			traceEvent(r.c, cached, " (series updated in memory)")
-			return cached
+	ev := r.event(sn)
+	sn.hash = isomorphicHash(ev)
+	if cached := r.lookup(sn.hash, ev); cached != nil {
+		if cached.series != nil {
+			cached.series.Count++
+			cached.series.LastObservedTime = api.MicroTime{Time: now}
+			traceEvent(r.c, r.event(cached), " (series updated in memory)")
+			return
 		}
-		cached.Series = &api.EventSeries{Count: 2, LastObservedTime: api.MicroTime{Time: now}}
-		return r.write(cached)
+		cached.series = &api.EventSeries{Count: 2, LastObservedTime: api.MicroTime{Time: now}}
+		r.write(cached)
+		return
 	}
-	ev.Name = r.names.name(ref.Name, now)
-	r.cache[h] = append(r.cache[h], ev)
-	r.order = append(r.order, ev)
-	return r.write(ev)
+	sn.name = r.names.name(ref.Name, now)
+	sn.next = r.cache[sn.hash]
+	r.cache[sn.hash] = sn
+	r.order = append(r.order, sn)
+	r.write(sn)
 }
 
-// write stores ev: a series is PATCHed (re-created if the server no longer
-// has it), a first occurrence created.
-func (r *EventsRecorder) write(ev *api.Event) *api.Event {
+// write stores the event s stands for: a series is PATCHed (re-created if the server no longer has it), a
+// first occurrence created.
+func (r *EventsRecorder) write(s *seen) {
+	ev := r.event(s)
 	events := r.c.Resource("events").Namespace(ev.Namespace)
 	var stored api.Object
 	var err error
@@ -203,22 +229,17 @@ func (r *EventsRecorder) write(ev *api.Event) *api.Event {
 		stored, err = events.Patch(ev.Name, StrategicMergePatchType, seriesPatch(ev.Series))
 	}
 	if ev.Series == nil || (err != nil && api.IsNotFound(err)) {
-		cp := *ev
-		cp.ResourceVersion = ""
-		stored, err = createEvent(events, &cp, &r.names, ev.InvolvedObject.Name)
-		ev.Name = cp.Name
+		stored, err = createEvent(events, ev, &r.names, ev.InvolvedObject.Name)
+		s.name = ev.Name
 	}
 	if err != nil {
 		traceEvent(r.c, ev, fmt.Sprintf(" (not recorded: %v)", err))
-		return nil
+		return
 	}
 	if se, ok := stored.(*api.Event); ok {
-		ev.ResourceVersion = se.ResourceVersion
-		traceEvent(r.c, se, "")
-		return se
+		ev = se
 	}
 	traceEvent(r.c, ev, "")
-	return ev
 }
 
 func seriesPatch(s *api.EventSeries) []byte {
@@ -238,35 +259,35 @@ func (r *EventsRecorder) startTimer() {
 func (r *EventsRecorder) sweep() {
 	now := r.c.sim.Now()
 	keep := r.order[:0]
-	var drop []*api.Event
-	for _, ev := range r.order {
-		if ev.Series != nil {
-			r.write(ev)
-			if now.Sub(ev.Series.LastObservedTime.Time) > SeriesRefresh {
-				drop = append(drop, ev)
+	var drop []*seen
+	for _, s := range r.order {
+		if s.series != nil {
+			r.write(s)
+			if now.Sub(s.series.LastObservedTime.Time) > SeriesRefresh {
+				drop = append(drop, s)
 				continue
 			}
-		} else if now.Sub(ev.EventTime.Time) > SeriesRefresh {
-			drop = append(drop, ev)
+		} else if now.Sub(s.eventTime.Time) > SeriesRefresh {
+			drop = append(drop, s)
 			continue
 		}
-		keep = append(keep, ev)
+		keep = append(keep, s)
 	}
 	clear(r.order[len(keep):])
 	r.order = keep
-	for _, ev := range drop {
-		h := isomorphicHash(ev)
-		l := r.cache[h]
-		for i, c := range l {
-			if c == ev {
-				l = append(l[:i], l[i+1:]...)
-				break
+	for _, s := range drop {
+		switch head := r.cache[s.hash]; {
+		case head == s && s.next == nil:
+			delete(r.cache, s.hash)
+		case head == s:
+			r.cache[s.hash] = s.next
+		default:
+			for p := head; p.next != nil; p = p.next {
+				if p.next == s {
+					p.next = s.next
+					break
+				}
 			}
-		}
-		if len(l) == 0 {
-			delete(r.cache, h)
-		} else {
-			r.cache[h] = l
 		}
 	}
 	if len(r.cache) == 0 && r.stopTimer != nil {
