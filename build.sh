@@ -54,6 +54,8 @@ build_wasm() {
 	# One data segment where the linker writes 100,000 (wasm/wasmpack): the same memory, 126 KB less brotli.
 	go run ./wasm/wasmpack "$DIST/site/kubeplay.wasm"
 	cp "$(go env GOROOT)/lib/wasm/wasm_exec.js" "$DIST/site/wasm_exec.js"
+	# kubectl explain's OpenAPI document: the wasm leaves it out, the worker fetches it when first needed.
+	cp core/kubectl/explaindoc/openapi.json "$DIST/site/explain-openapi.json"
 }
 
 build_site() {

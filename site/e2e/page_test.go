@@ -329,3 +329,35 @@ func TestScreenshotsOfEveryView(t *testing.T) {
 		p.checkConsole()
 	}
 }
+
+// kubectl explain's OpenAPI document is not part of the first download: typed in the terminal, explain
+// waits for it and prints what kubeplay shell (which has it compiled in) prints, kubectl v1.35's words.
+func TestKubectlExplainFetchesTheAPIDocumentWhenFirstUsed(t *testing.T) {
+	line := "kubectl explain deployment.spec.replicas"
+	var want bytes.Buffer
+	shell.New(cluster.New(cluster.Default()), &want).Exec(line)
+	if !strings.Contains(want.String(), "Number of desired pods.") {
+		t.Fatalf("kubeplay shell printed no description:\n%s", want.String())
+	}
+	p := openTab(t, 1400, 900)
+	downloaded := func() bool {
+		return eval[bool](p, `kubeplay.call('resources').then((w) => w.some((r) => r.name.endsWith('/explain-openapi.json')))`)
+	}
+	if downloaded() {
+		t.Errorf("the page downloaded explain-openapi.json before anyone asked for explain")
+	}
+	eval[bool](p, `kubeplay.pause().then(() => true)`)
+	p.click("#reset")
+	p.poll(`!kubeplay.state.playing && document.getElementById('terminal-output').textContent === ''`, 5*time.Second)
+	p.click("#tab-terminal")
+	p.do(chromedpSendKeys("#terminal-input", line+"\r"))
+	p.poll(`document.getElementById('terminal-output').textContent.includes('FIELD: replicas') && document.getElementById('terminal-input').value === ''`, 20*time.Second)
+	p.frames(2)
+	if got := eval[string](p, `document.getElementById('terminal-output').textContent`); got != want.String() {
+		t.Errorf("the terminal printed\n%s\nkubeplay shell printed\n%s", got, want.String())
+	}
+	if !downloaded() {
+		t.Errorf("explain printed its description without the worker downloading explain-openapi.json")
+	}
+	p.checkConsole()
+}

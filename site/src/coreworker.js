@@ -197,9 +197,52 @@ async function load(m) {
   post({ type: 'started', version: core.version, compiledAt });
 }
 
+// kubectl explain's OpenAPI document (explain-openapi.json, beside kubeplay.wasm, ~100 KB brotli) is not
+// part of the first download: the first call that mentions explain (a command, or a session or lesson text
+// holding one) waits while it is fetched and handed to the core; calls posted meanwhile wait behind it, so
+// that answers keep their order. If the fetch fails, explain says so and the next call tries again.
+let explainDoc = /** @type {'absent' | 'loading' | 'loaded'} */ ('absent');
+let explainURL = '';
+/** @type {any[]} */
+let waiting = [];
+
+/** @param {any} m */
+const mentionsExplain = (m) => Array.isArray(m.args) && m.args.some((a) => typeof a === 'string' && /\bexplain\b/.test(a));
+
+/** @param {any} m */
+function onCall(m) {
+  if (explainDoc === 'loading') {
+    waiting.push(m);
+    return;
+  }
+  if (explainDoc === 'absent' && core && explainURL && m.fn !== 'explain' && mentionsExplain(m)) {
+    explainDoc = 'loading';
+    waiting.push(m);
+    fetch(explainURL)
+      .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`${r.status}`))))
+      .then((text) => {
+        core.provideExplainDoc(text);
+        explainDoc = 'loaded';
+      })
+      .catch(() => {
+        explainDoc = 'absent';
+      })
+      .finally(() => {
+        const calls = waiting;
+        waiting = [];
+        for (const c of calls) answer(c);
+      });
+    return;
+  }
+  answer(m);
+}
+
 self.onmessage = (e) => {
   const m = e.data;
   if (!m || typeof m !== 'object') return;
-  if (m.type === 'call') answer(m);
-  else if (m.type === 'load') load(m);
+  if (m.type === 'call') onCall(m);
+  else if (m.type === 'load') {
+    explainURL = new URL('explain-openapi.json', m.wasm).href;
+    load(m);
+  }
 };

@@ -37,6 +37,7 @@ export const SEAM = Object.freeze({
   restartComponent: {},
   benchScheduling: {},
   stats: {},
+  provideExplainDoc: {},
   editSave: {},
   journal: {},
   seek: { replacesIfRebuilt: true },

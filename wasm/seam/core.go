@@ -13,6 +13,7 @@ import (
 	"kubeplay/core/cluster"
 	"kubeplay/core/fmtscan"
 	"kubeplay/core/kubectl"
+	"kubeplay/core/kubectl/explaindoc"
 	"kubeplay/core/shell"
 	"kubeplay/core/sim"
 )
@@ -160,6 +161,12 @@ func init() {
 		"restartComponent": (*Core).restartComponent,
 		"benchScheduling":  (*Core).benchScheduling,
 		"stats":            (*Core).stats,
+		// provideExplainDoc(text): kubectl explain's OpenAPI document (explain-openapi.json), which the
+		// worker fetches the first time a call mentions explain; the wasm leaves it out of the first download.
+		"provideExplainDoc": func(_ *Core, a argList) (any, error) {
+			explaindoc.Provide([]byte(a.str(0)))
+			return map[string]bool{"ok": true}, nil
+		},
 	}
 }
 
