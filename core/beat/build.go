@@ -73,13 +73,17 @@ func requestBeat(b *Beat, req, resp, write *trace.Record, recs []trace.Record) {
 		b.Code = resp.Code
 	}
 	b.Object = objectOf(b.Resource, b.Namespace, b.Name)
-	b.Warning = b.Code >= 400
+	// A read that finds nothing (kubectl apply's first GET) is an answer, not a refusal.
+	notFound := b.Code == 404 && isRead(b.Verb)
+	b.Warning = b.Code >= 400 && !notFound
 	b.Heartbeat = isHeartbeatRequest(req)
 	switch {
 	case b.Heartbeat:
 		b.Class = "heartbeat"
 	case b.Code == 401 || b.Code == 403:
 		b.Class = "apiserver-denied"
+	case notFound:
+		b.Class = "apiserver-read"
 	case b.Code >= 400:
 		b.Class = "apiserver-rejected"
 	case b.Resource == "pods/binding":
@@ -88,12 +92,14 @@ func requestBeat(b *Beat, req, resp, write *trace.Record, recs []trace.Record) {
 		b.Class = "kubelet-status"
 	case recs[0].Kind == trace.Action && strings.HasPrefix(req.From, "kube-controller-manager/"):
 		b.Class = "controller"
-	case b.Verb == "get" || b.Verb == "list" || b.Verb == "watch":
+	case isRead(b.Verb):
 		b.Class = "apiserver-read"
 	default:
 		b.Class = "apiserver-write"
 	}
 }
+
+func isRead(verb string) bool { return verb == "get" || verb == "list" || verb == "watch" }
 
 // isHeartbeatRequest: Lease renewals, node status updates and the
 // node-lifecycle controller's periodic reads.

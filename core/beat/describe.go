@@ -78,6 +78,13 @@ func writeOp(recs []trace.Record) string {
 func requestText(b *Beat, recs []trace.Record) Text {
 	m := method(recs)
 	code := codeText(b.Code)
+	if b.Code == 404 && isRead(b.Verb) {
+		msg := failure(recs)
+		return Text{
+			En: fmt.Sprintf("kube-apiserver answered %s's %s of %s: %s; there is no such object in etcd", b.From, m, b.Object, msg),
+			Ja: fmt.Sprintf("kube-apiserver が %s の %s (%s) に答えました: %s。etcd にそのオブジェクトはありません", b.From, m, b.Object, msg),
+		}
+	}
 	if b.Code >= 400 {
 		msg := failure(recs)
 		return Text{

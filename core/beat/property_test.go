@@ -3,6 +3,7 @@ package beat_test
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"time"
 
@@ -96,4 +97,24 @@ func TestTheDefaultApplyReachesScheduledWithin25BeatsAndRunningWithin100(t *test
 		t.Fatalf("both Pods Running at beat %d (found %v), want ≤ 100", m, ok)
 	}
 	t.Logf("Scheduled at beat %d, both Pods Running at beat %d (non-heartbeat)", n, m)
+}
+
+// kubectl apply first reads the object: the 404 of a new one is an answer (no warning, no refusal).
+func TestApplysFirstReadOfANewObjectIsAnAnswerNotARefusal(t *testing.T) {
+	s := newSession(t, 1)
+	for _, l := range strings.Split("kubectl apply -f - <<EOF\n"+DefaultDeployment+"EOF", "\n") {
+		s.exec(t, l)
+	}
+	bs := s.userBeats()
+	if len(bs) < 2 {
+		t.Fatalf("only %d beats", len(bs))
+	}
+	b := bs[0]
+	if b.Verb != "get" || b.Code != 404 || b.Warning || b.Class != "apiserver-read" ||
+		!strings.HasPrefix(b.Text.En, "kube-apiserver answered kubectl's GET of Deployment default/nginx: 404") {
+		t.Errorf("first beat: %s %d warning=%v class=%s %q", b.Verb, b.Code, b.Warning, b.Class, b.Text.En)
+	}
+	if !strings.Contains(b.Text.Ja, "に答えました") {
+		t.Errorf("ja: %q", b.Text.Ja)
+	}
 }

@@ -207,7 +207,7 @@ let explainURL = '';
 let waiting = [];
 
 /** @param {any} m */
-const mentionsExplain = (m) => Array.isArray(m.args) && m.args.some((a) => typeof a === 'string' && /\bexplain\b/.test(a));
+const mentionsExplain = (m) => Array.isArray(m.args) && m.args.some((a) => /\bexplain\b/.test(typeof a === 'string' ? a : a && typeof a === 'object' ? JSON.stringify(a) : ''));
 
 /** @param {any} m */
 function onCall(m) {
