@@ -89,6 +89,3 @@ func Get() (*Doc, error) {
 	loaded = &d
 	return loaded, nil
 }
-
-// Loaded reports whether Get has the document at hand (the browser's page asks before running explain).
-func Loaded() bool { return loaded != nil || source() != nil }
