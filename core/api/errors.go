@@ -84,6 +84,12 @@ func NewMethodNotSupported(gr GroupResource, action string) *StatusError {
 		&StatusDetails{Group: gr.Group, Kind: gr.Resource})
 }
 
+// NewMethodNotAllowed is the 405 kube-apiserver answers for a method it has no route for (creating,
+// patching or deleting what is only read, reading what is only created): go-restful's, as a Status.
+func NewMethodNotAllowed() *StatusError {
+	return newStatus(StatusMethodNotAllowed, StatusReasonMethodNotAllowed, "the server does not allow this method on the requested resource", &StatusDetails{})
+}
+
 // NewResourceExpired is the 410 a watch or list gets below the compacted revision.
 func NewResourceExpired(msg string) *StatusError {
 	return newStatus(StatusGone, StatusReasonExpired, msg, nil)

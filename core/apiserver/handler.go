@@ -128,7 +128,8 @@ func (s *Server) begin(req *request.Request) (*reqCtx, error) {
 		// The handler of a deprecated API adds its warning to every response.
 		ctx.warn([]string{api.EndpointsDeprecationWarning})
 	}
-	if req.Group == "" && req.Resource == "componentstatuses" {
+	if req.Group == "" && req.Resource == "componentstatuses" && ctx.r != nil && hasVerb(ctx.r.info, req.Verb) {
+		// (a method with no route never reaches the handler that warns)
 		ctx.warn([]string{api.ComponentStatusDeprecationWarning})
 	}
 	return ctx, nil
@@ -245,7 +246,8 @@ func (s *Server) path(req *request.Request) string {
 func (s *Server) serve(ctx *reqCtx) (api.Object, error) {
 	req, r := ctx.req, ctx.r
 	verb := req.Verb
-	notAllowed := func() error { return api.NewMethodNotSupported(r.gr, verb) }
+	// A verb the resource does not serve has no route: go-restful's 405.
+	notAllowed := func() error { return api.NewMethodNotAllowed() }
 	if req.Name == "" && req.Subresource != "" {
 		return nil, api.NewNotFoundResource()
 	}
