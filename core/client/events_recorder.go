@@ -208,20 +208,23 @@ func (r *EventsRecorder) record(regarding, related api.Object, eventType, reason
 			return
 		}
 		cached.series = &api.EventSeries{Count: 2, LastObservedTime: api.MicroTime{Time: now}}
-		r.write(cached)
+		r.write(cached, nil)
 		return
 	}
 	sn.name = r.names.name(ref.Name, now)
+	ev.Name = sn.name
 	sn.next = r.cache[sn.hash]
 	r.cache[sn.hash] = sn
 	r.order = append(r.order, sn)
-	r.write(sn)
+	r.write(sn, ev)
 }
 
-// write stores the event s stands for: a series is PATCHed (re-created if the server no longer has it), a
-// first occurrence created.
-func (r *EventsRecorder) write(s *seen) {
-	ev := r.event(s)
+// write stores the event s stands for (ev, when the caller has it at hand): a series is PATCHed
+// (re-created if the server no longer has it), a first occurrence created.
+func (r *EventsRecorder) write(s *seen, ev *api.Event) {
+	if ev == nil {
+		ev = r.event(s)
+	}
 	events := r.c.Resource("events").Namespace(ev.Namespace)
 	var stored api.Object
 	var err error
@@ -262,7 +265,7 @@ func (r *EventsRecorder) sweep() {
 	var drop []*seen
 	for _, s := range r.order {
 		if s.series != nil {
-			r.write(s)
+			r.write(s, nil)
 			if now.Sub(s.series.LastObservedTime.Time) > SeriesRefresh {
 				drop = append(drop, s)
 				continue
