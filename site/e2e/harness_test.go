@@ -260,10 +260,16 @@ func (p *tab) poll(expr string, timeout time.Duration) {
 	p.pollShowing(expr, timeout, "")
 }
 
+// pollSlack stretches every poll's deadline: a deadline only bounds how long a failing test waits, and a
+// loaded 2-core CI machine (three runs in a row with a CPU-heavy job beside them) ran the page several times
+// slower than an idle one: the etcd tree took more than 10 s to list 131 ConfigMaps there.
+const pollSlack = 3
+
 // pollShowing is poll, and on a timeout it also reports what the expression show evaluates to (the state
 // the test found instead), unless show is empty.
 func (p *tab) pollShowing(expr string, timeout time.Duration, show string) {
 	p.tb.Helper()
+	timeout *= pollSlack
 	// Coerce to a boolean and treat a throw (an element not there yet) as
 	// false, so a poll only ends on success or timeout.
 	safe := "(() => { try { return !!(" + expr + "); } catch (e) { return false; } })()"
