@@ -202,7 +202,7 @@ func newTab(tb testing.TB, width, height int64) *tab {
 			p.addErr("exception: " + msg)
 		}
 	}()
-	ctx, cancelTimeout := context.WithTimeout(tctx, 4*time.Minute)
+	ctx, cancelTimeout := context.WithTimeout(tctx, 4*time.Minute*pollSlack)
 	p.ctx = ctx
 	p.cancel = func() { cancelTimeout(); cancel() }
 	tb.Cleanup(p.cancel)
@@ -260,7 +260,7 @@ func (p *tab) poll(expr string, timeout time.Duration) {
 	p.pollShowing(expr, timeout, "")
 }
 
-// pollSlack stretches every poll's deadline: a deadline only bounds how long a failing test waits, and a
+// pollSlack stretches every poll's and until's deadline: a deadline only bounds how long a failing test waits, and a
 // loaded 2-core CI machine (three runs in a row with a CPU-heavy job beside them) ran the page several times
 // slower than an idle one: the etcd tree took more than 10 s to list 131 ConfigMaps there.
 const pollSlack = 3
@@ -294,6 +294,7 @@ func (p *tab) frames(n int) {
 // until waits until cond (a check made from Go) holds, checking again after each painted frame.
 func (p *tab) until(what string, timeout time.Duration, cond func() bool) {
 	p.tb.Helper()
+	timeout *= pollSlack
 	for end := time.Now().Add(timeout); !cond(); {
 		if time.Now().After(end) {
 			p.tb.Fatalf("waiting %v for %s", timeout, what)
@@ -366,7 +367,7 @@ func (p *tab) setEditor(text string) {
 	for try := 0; try < 3; try++ {
 		p.typeInEditor(text)
 		// The editor takes typed text in as the browser reports it: wait for its document, not a fixed time.
-		for end := time.Now().Add(5 * time.Second); time.Now().Before(end); p.frames(1) {
+		for end := time.Now().Add(5 * time.Second * pollSlack); time.Now().Before(end); p.frames(1) {
 			if eval[bool](p, doc+` === `+jsonString(text)) {
 				return
 			}
