@@ -124,15 +124,17 @@ func (s *Server) begin(req *request.Request) (*reqCtx, error) {
 	if on {
 		s.stage("authz", req, "authorized: "+reason)
 	}
-	if req.Group == "" && req.Resource == "endpoints" {
-		// The handler of a deprecated API adds its warning to every response.
-		ctx.warn([]string{api.EndpointsDeprecationWarning})
-	}
-	if req.Group == "" && req.Resource == "componentstatuses" && ctx.r != nil && hasVerb(ctx.r.info, req.Verb) {
-		// (a method with no route never reaches the handler that warns)
-		ctx.warn([]string{api.ComponentStatusDeprecationWarning})
+	if w, ok := deprecatedAPIs[api.GroupResource{Group: req.Group, Resource: req.Resource}]; ok && ctx.r != nil && hasVerb(ctx.r.info, req.Verb) {
+		ctx.warn([]string{w})
 	}
 	return ctx, nil
+}
+
+// deprecatedAPIs are the warnings the handlers of deprecated APIs add to every response they give (a method
+// with no route never reaches a handler, so it gets none).
+var deprecatedAPIs = map[api.GroupResource]string{
+	{Resource: "endpoints"}:         api.EndpointsDeprecationWarning,
+	{Resource: "componentstatuses"}: api.ComponentStatusDeprecationWarning,
 }
 
 // finish records the response.

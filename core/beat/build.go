@@ -73,8 +73,7 @@ func requestBeat(b *Beat, req, resp, write *trace.Record, recs []trace.Record) {
 		b.Code = resp.Code
 	}
 	b.Object = objectOf(b.Resource, b.Namespace, b.Name)
-	// A read that finds nothing (kubectl apply's first GET) is an answer, not a refusal.
-	notFound := b.Code == 404 && isRead(b.Verb)
+	notFound := readNotFound(b)
 	b.Warning = b.Code >= 400 && !notFound
 	b.Heartbeat = isHeartbeatRequest(req)
 	switch {
@@ -100,6 +99,10 @@ func requestBeat(b *Beat, req, resp, write *trace.Record, recs []trace.Record) {
 }
 
 func isRead(verb string) bool { return verb == "get" || verb == "list" || verb == "watch" }
+
+// readNotFound: a read that finds nothing (kubectl apply's first GET) is kube-apiserver answering, not
+// refusing.
+func readNotFound(b *Beat) bool { return b.Code == 404 && isRead(b.Verb) }
 
 // isHeartbeatRequest: Lease renewals, node status updates and the
 // node-lifecycle controller's periodic reads.

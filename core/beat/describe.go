@@ -78,7 +78,7 @@ func writeOp(recs []trace.Record) string {
 func requestText(b *Beat, recs []trace.Record) Text {
 	m := method(recs)
 	code := codeText(b.Code)
-	if b.Code == 404 && isRead(b.Verb) {
+	if readNotFound(b) {
 		msg := failure(recs)
 		return Text{
 			En: fmt.Sprintf("kube-apiserver answered %s's %s of %s: %s; there is no such object in etcd", b.From, m, b.Object, msg),
