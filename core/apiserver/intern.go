@@ -23,11 +23,22 @@ import (
 // (objects keep the copies they share).
 const internMaxEntries = 1024
 
-type internTable[T any] map[string]T
+// internTable maps a value's key to its shared copy; last is the copy it
+// handed out most recently, compared first: the pods of one workload arrive
+// one after another with equal parts, and a deep comparison costs less than
+// encoding the key.
+type internTable[T any] struct {
+	m    map[string]T
+	last T
+	ok   bool // last is set
+}
 
 // intern returns the shared copy of v, adding v as the shared copy when
 // none equal to it is known. Values are looked up by their JSON.
 func (t *internTable[T]) intern(v T) T {
+	if t.ok && reflect.DeepEqual(t.last, v) {
+		return t.last
+	}
 	key, err := json.Marshal(v)
 	if err != nil {
 		return v
@@ -36,16 +47,18 @@ func (t *internTable[T]) intern(v T) T {
 }
 
 func (t *internTable[T]) internKey(key []byte, v T) T {
-	if *t == nil || len(*t) >= internMaxEntries {
-		*t = internTable[T]{}
+	if t.m == nil || len(t.m) >= internMaxEntries {
+		t.m = map[string]T{}
 	}
-	if s, ok := (*t)[string(key)]; ok {
+	if s, ok := t.m[string(key)]; ok {
 		if reflect.DeepEqual(s, v) {
+			t.last, t.ok = s, true
 			return s
 		}
 		return v
 	}
-	(*t)[string(key)] = v
+	t.m[string(key)] = v
+	t.last, t.ok = v, true
 	return v
 }
 
