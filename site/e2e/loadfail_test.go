@@ -22,9 +22,15 @@ func TestALoadFailureShowsAClearMessage(t *testing.T) {
 			want:   "This browser does not support WebAssembly",
 		},
 		{
-			// The core's worker is sent to a wasm that is not there (as when the network drops it).
+			// The page's own download of the wasm fails (boot.js then leaves it to the worker), and the core's
+			// worker is sent to a wasm that is not there: as when the network drops it.
 			name: "kubeplay.wasm cannot be downloaded",
 			inject: `(() => {
+				const get = globalThis.fetch;
+				globalThis.fetch = function (u, ...rest) {
+					if (String(u instanceof Request ? u.url : u).endsWith('/kubeplay.wasm')) return Promise.reject(new TypeError('Failed to fetch'));
+					return get.call(this, u, ...rest);
+				};
 				const post = Worker.prototype.postMessage;
 				Worker.prototype.postMessage = function (m, ...rest) {
 					if (m && m.type === 'load') m = { ...m, wasm: new URL('/no-such-kubeplay.wasm', location.href).href };

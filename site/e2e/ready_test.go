@@ -3,8 +3,10 @@ package e2e
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"net/http"
 	"net/http/httptest"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -13,6 +15,7 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
+	"kubeplay/core/cluster"
 	"kubeplay/core/shell/shelltest"
 	"kubeplay/site/share"
 	"kubeplay/site/worker/handler"
@@ -277,4 +280,39 @@ func firstDifference(want, got string) string {
 	start := strings.LastIndexByte(want[:i], '\n') + 1
 	clip := func(s string) string { return s[:min(len(s), 400)] }
 	return fmt.Sprintf("from line %d:\nwant %q\ngot  %q", strings.Count(want[:i], "\n")+1, clip(want[start:]), clip(got[start:]))
+}
+
+// TestTheFirstClusterIsTheOneResetBuilds checks the worker's head start: it builds the first cluster as soon
+// as Go has started, before the page asks for it, and answers the page's first reset with it. What the page
+// then shows must be what `kubeplay shell` (seed 1) shows at the same virtual time: the same objects, names
+// and uids.
+func TestTheFirstClusterIsTheOneResetBuilds(t *testing.T) {
+	p := openTab(t, 1280, 800)
+	eval[bool](p, `kubeplay.pause().then(() => true)`)
+	at := eval[float64](p, `kubeplay.now()`)
+	cmds := []string{"kubectl get pods -A -o yaml", "kubectl get events -A", "kubectl get nodes -o wide", "kubectl get leases -A -o yaml"}
+	js, _ := json.Marshal(cmds)
+	outs := eval[[]string](p, fmt.Sprintf(`(async () => { const o = []; for (const l of %s) o.push(await kubeplay.run(l)); return o; })()`, js))
+	// The shell's cluster starts where a fresh one does; it sleeps to the page's time (to the microsecond).
+	start := float64(cluster.New(cluster.Default()).Sim.Now().UnixMicro()) / 1e3
+	if at < start {
+		t.Fatalf("the page's clock (%v) is behind a fresh cluster's (%v)", at, start)
+	}
+	lines := append([]string{fmt.Sprintf("sleep %dus", int64(math.Round((at-start)*1e3)))}, cmds...)
+	cmd := exec.Command(filepath.Join(distDir, "kubeplay"), "shell", "--seed", "1")
+	cmd.Stdin = strings.NewReader(strings.Join(lines, "\n") + "\n")
+	want, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("kubeplay shell: %v", err)
+	}
+	var got strings.Builder
+	e := &echo{}
+	got.WriteString(e.line(lines[0]))
+	for i, c := range cmds {
+		got.WriteString(e.line(c) + outs[i])
+	}
+	if !strings.Contains(got.String(), "coredns-") || got.String() != string(want) {
+		t.Errorf("the first cluster differs from kubeplay shell's at the same time:\n%s", firstDifference(string(want), got.String()))
+	}
+	p.checkConsole()
 }

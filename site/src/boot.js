@@ -1,5 +1,6 @@
 // boot.js: starts the core's Web Worker the moment the page's head is parsed, before the (much larger)
-// page bundle is downloaded and compiled, so kubeplay.wasm streams in meanwhile. index.html loads it as a
+// page bundle is downloaded and compiled, and starts kubeplay.wasm's download and compilation, whose module
+// it hands to the worker. index.html loads it as a
 // classic script whose data attributes (filled by build.mjs) name the worker and the wasm and give the wasm's
 // raw size. The worker's first messages (progress, started, error) are kept in globalThis.__kubeplayBoot
 // until core.js adopts the worker and replays them. Without WebAssembly or workers it does nothing, and
@@ -16,8 +17,44 @@
       e.preventDefault();
       boot.failed = e.message || `${d.worker}: load failed`;
     };
-    worker.postMessage({ type: 'load', wasm: new URL(d.wasm, me.src).href, total: Number(d.bytes) || 0 });
+    const wasm = new URL(d.wasm, me.src).href;
+    const total = Number(d.bytes) || 0;
     globalThis.__kubeplayBoot = boot;
+    // The page fetches and compiles kubeplay.wasm itself and hands the compiled module to the worker: a
+    // worker needs some 70 ms to start and fetch its script before its own download could begin. The
+    // progress messages are the worker's, dispatched on it (so core.js hears them as the worker's own).
+    // Whatever fails here, the worker loads the wasm itself, and reports what fails there.
+    const fallback = () => worker.postMessage({ type: 'load', wasm, total });
+    if (typeof WebAssembly.compileStreaming !== 'function' || typeof ReadableStream !== 'function') {
+      fallback();
+      return;
+    }
+    worker.postMessage({ type: 'prepare' });
+    const tell = (/** @type {unknown} */ data) => worker.dispatchEvent(new MessageEvent('message', { data }));
+    fetch(wasm)
+      .then(async (resp) => {
+        if (!resp.ok || !resp.body || !(resp.headers.get('Content-Type') || '').startsWith('application/wasm')) throw new Error('fallback');
+        const counting = (async () => {
+          const reader = /** @type {ReadableStream<Uint8Array>} */ (resp.clone().body).getReader();
+          let loaded = 0;
+          let last = 0;
+          for (;;) {
+            const r = await reader.read();
+            if (r.done) break;
+            loaded += r.value.byteLength;
+            if (performance.now() - last > 30) {
+              last = performance.now();
+              tell({ type: 'progress', loaded, total });
+            }
+          }
+          tell({ type: 'progress', loaded, total });
+        })();
+        // Compiled from the fetch's own response, so that the browser may keep the code for the next visit.
+        const module = await WebAssembly.compileStreaming(resp);
+        await counting;
+        worker.postMessage({ type: 'load', wasm, total, module, compiledAt: performance.timeOrigin + performance.now() });
+      })
+      .catch(fallback);
   } catch (_) {
     // core.js starts the worker itself (and reports a failure).
   }

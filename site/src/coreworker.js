@@ -5,7 +5,9 @@
 // garbage collection never blocks a frame of the page.
 //
 // Messages from the page:
-//   {type:'load', wasm, total}                 → progress…, then {type:'started', compiledAt} or {type:'error', kind, detail}
+//   {type:'prepare'}                           → loads wasm_exec.js (boot.js sends it while it compiles the wasm)
+//   {type:'load', wasm, total, module?, compiledAt?} → progress…, then {type:'started', compiledAt} or {type:'error', kind, detail};
+//     with module (a WebAssembly.Module boot.js compiled) the worker only instantiates it
 //   {type:'call', id, fn, args, flush}         → {type:'answer', id, value, flush?, ms (the worker's time)}
 //     fn is a seam function name (seamfns.js), or 'frame' (args [virtualMs, budgetMs]: advance, answered as an object
 //     with `before`, the clock before the slice). value is the seam's JSON text (an object for 'frame').
@@ -90,6 +92,7 @@ function parts(id, f, cleared) {
 function answer(m) {
   const res = { type: 'answer', id: m.id, ms: 0 };
   const t0 = performance.now();
+  let built = 0; // the time the first cluster took, when it was built before the call came
   try {
     if (!core) throw new Error('kubeplay core is not loaded');
     if (m.fn === 'resources') {
@@ -110,7 +113,14 @@ function answer(m) {
     } else {
       const fn = core[m.fn];
       if (typeof fn !== 'function') throw new Error(`kubeplay core has no function ${m.fn}`);
-      res.value = fn(...(m.args || []));
+      const first = early;
+      early = null;
+      if (first && m.fn === 'reset' && Array.isArray(m.args) && m.args.length === 1 && m.args[0] === FIRST_RESET) {
+        res.value = first.value;
+        built = first.ms;
+      } else {
+        res.value = fn(...(m.args || []));
+      }
       // A call that replaced the cluster restarts the gather cursors; the page drops its copies (answer.cleared).
       if (replacesCluster(m.fn, res.value)) {
         cursor = { traceSeq: 0, eventSeq: 0, lastRev: -1, beatSeq: 0 };
@@ -122,18 +132,50 @@ function answer(m) {
   } catch (e) {
     res.value = JSON.stringify({ error: String(e && e.message ? e.message : e) });
   }
-  res.ms = performance.now() - t0;
+  res.ms = performance.now() - t0 + built;
   post(res);
 }
 
+// wasm_exec.js (Go's JS half), loaded once: on 'prepare' (boot.js sends it first, so that it loads while the
+// page compiles the wasm) or with 'load'. It returns the error text when it could not be loaded.
+let execLoaded = false;
+function loadExec() {
+  if (execLoaded) return '';
+  try {
+    importScripts('wasm_exec.js');
+    execLoaded = true;
+    return '';
+  } catch (e) {
+    return 'wasm_exec.js: ' + (e && e.message ? e.message : e);
+  }
+}
+
 async function load(m) {
+  if (m.module instanceof WebAssembly.Module) {
+    // boot.js fetched and compiled the wasm on the page (its download starts some 70 ms before this
+    // worker could start its own, and the progress was the page's): only instantiating is left.
+    const err = loadExec();
+    if (err) {
+      post({ type: 'error', kind: 'network', detail: err });
+      return;
+    }
+    const go = new Go();
+    let instance;
+    try {
+      instance = await WebAssembly.instantiate(m.module, go.importObject);
+    } catch (e) {
+      post({ type: 'error', kind: 'crash', detail: String(e && e.message ? e.message : e) });
+      return;
+    }
+    await run(go, instance, Number(m.compiledAt) || performance.timeOrigin + performance.now());
+    return;
+  }
   // The wasm's download starts first: wasm_exec.js (a blocking importScripts) loads while it streams in.
   const fetching = fetch(m.wasm);
   fetching.catch(() => {});
-  try {
-    importScripts('wasm_exec.js');
-  } catch (e) {
-    post({ type: 'error', kind: 'network', detail: 'wasm_exec.js: ' + (e && e.message ? e.message : e) });
+  const execErr = loadExec();
+  if (execErr) {
+    post({ type: 'error', kind: 'network', detail: execErr });
     return;
   }
   let resp;
@@ -187,7 +229,11 @@ async function load(m) {
     post({ type: 'error', kind, detail: String((netErr || e).message || netErr || e) });
     return;
   }
-  const compiledAt = performance.timeOrigin + performance.now();
+  await run(go, instance, performance.timeOrigin + performance.now());
+}
+
+/** Runs the Go program and posts 'started' once it has registered the seam. */
+async function run(go, instance, compiledAt) {
   const registered = new Promise((resolve) => { self.__kubeplayReady = resolve; });
   go.run(instance).then(
     () => post({ type: 'fatal', detail: 'the Go program exited' }),
@@ -195,7 +241,23 @@ async function load(m) {
   );
   core = self.__kubeplayCore || (await registered);
   post({ type: 'started', version: core.version, compiledAt });
+  // The page's first call builds the first cluster (core.js: reset FIRST_RESET). The worker builds it now,
+  // while the page is still setting up its views, and answers that call with it (answer).
+  const t0 = performance.now();
+  try {
+    const value = core.reset(FIRST_RESET);
+    early = { value, ms: performance.now() - t0 };
+  } catch (_) {
+    early = null; // the page's own call builds it, and reports what fails
+  }
 }
+
+// The first cluster, built as soon as Go has started: a cluster of seed 1 that nothing has touched, exactly
+// what the page's first call (reset with FIRST_RESET) would build. Any other first call discards it; the
+// state it leaves (a fresh seed-1 cluster) is what the core builds by itself for a call that needs one.
+const FIRST_RESET = '{"seed":1}';
+/** @type {{value: string, ms: number} | null} */
+let early = null;
 
 // kubectl explain's OpenAPI document (explain-openapi.json, beside kubeplay.wasm, ~100 KB brotli) is not
 // part of the first download: the first call that mentions explain (a command, or a session or lesson text
@@ -241,6 +303,7 @@ self.onmessage = (e) => {
   const m = e.data;
   if (!m || typeof m !== 'object') return;
   if (m.type === 'call') onCall(m);
+  else if (m.type === 'prepare') loadExec();
   else if (m.type === 'load') {
     explainURL = new URL('explain-openapi.json', m.wasm).href;
     load(m);
