@@ -24,7 +24,15 @@
     // worker needs some 70 ms to start and fetch its script before its own download could begin. The
     // progress messages are the worker's, dispatched on it (so core.js hears them as the worker's own).
     // Whatever fails here, the worker loads the wasm itself, and reports what fails there.
-    const fallback = () => worker.postMessage({ type: 'load', wasm, total });
+    /** @type {() => void} */
+    let compiled = () => {};
+    // main.js builds the page's views once this settles: the compilation takes the wasm's bytes on this
+    // thread, and a long task here meanwhile would delay the whole start.
+    globalThis.__kubeplayCompiled = new Promise((r) => { compiled = () => r(undefined); });
+    const fallback = () => {
+      compiled();
+      worker.postMessage({ type: 'load', wasm, total });
+    };
     if (typeof WebAssembly.compileStreaming !== 'function' || typeof ReadableStream !== 'function') {
       fallback();
       return;
@@ -52,6 +60,7 @@
         // Compiled from the fetch's own response, so that the browser may keep the code for the next visit.
         const module = await WebAssembly.compileStreaming(resp);
         await counting;
+        compiled();
         worker.postMessage({ type: 'load', wasm, total, module, compiledAt: performance.timeOrigin + performance.now() });
       })
       .catch(fallback);

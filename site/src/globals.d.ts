@@ -14,6 +14,8 @@ declare class Go {
 declare var kubeplay: import('./api.js').Kubeplay;
 /** boot.js: the core's worker, started from index.html's head, with its first messages (core.js adopts it). */
 declare var __kubeplayBoot: { worker: Worker; queue: unknown[]; failed: string | null } | undefined;
+/** boot.js: settles when its compilation of kubeplay.wasm has (or when it left the wasm to the worker). */
+declare var __kubeplayCompiled: Promise<undefined> | undefined;
 /** wasm/main.go: the seam's function table, in the core's worker. */
 declare var __kubeplayCore: Record<string, any> | undefined;
 /** coreworker.js: called by wasm/main.go once __kubeplayCore is registered. */

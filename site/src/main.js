@@ -11,8 +11,10 @@ import { earlyInit, startSession } from './session.js';
 const opening = holdReady(); // kubeplay.ready waits until the session has opened the page's starting state
 earlyInit();
 prepare();
-// Building the views is one long task: let the core's worker get going first (its start needs a turn of
-// this thread), then build them while the wasm downloads and compiles in the worker.
+// Building the views is one long task: let the wasm's compilation (boot.js, whose bytes pass through this
+// thread) and the core's worker get going first, then build them while the worker starts Go and the first
+// cluster. (At most 1.5 s: a stalled download must not keep the page blank.)
+await Promise.race([globalThis.__kubeplayCompiled, new Promise((r) => setTimeout(r, 1500))]);
 await new Promise((r) => setTimeout(r, 0));
 const views = startUI(kubeplay);
 performance.mark?.('kubeplay:views-built');
