@@ -29,11 +29,15 @@
     // main.js builds the page's views once this settles: the compilation takes the wasm's bytes on this
     // thread, and a long task here meanwhile would delay the whole start.
     globalThis.__kubeplayCompiled = new Promise((r) => { compiled = () => r(undefined); });
+    // An embed (a course page holds several) leaves both to its worker and lets it wait for its page's first
+    // call, as before: same-origin frames share the page's thread, and several compilations, first clusters
+    // and views at once made a two-embed course page slower, not faster.
+    const embedded = window.parent !== window;
     const fallback = () => {
       compiled();
-      worker.postMessage({ type: 'load', wasm, total });
+      worker.postMessage({ type: 'load', wasm, total, headStart: !embedded });
     };
-    if (typeof WebAssembly.compileStreaming !== 'function' || typeof ReadableStream !== 'function') {
+    if (typeof WebAssembly.compileStreaming !== 'function' || typeof ReadableStream !== 'function' || embedded) {
       fallback();
       return;
     }
@@ -61,7 +65,7 @@
         const module = await WebAssembly.compileStreaming(resp);
         await counting;
         compiled();
-        worker.postMessage({ type: 'load', wasm, total, module, compiledAt: performance.timeOrigin + performance.now() });
+        worker.postMessage({ type: 'load', wasm, total, module, headStart: true, compiledAt: performance.timeOrigin + performance.now() });
       })
       .catch(fallback);
   } catch (_) {

@@ -6,8 +6,9 @@
 //
 // Messages from the page:
 //   {type:'prepare'}                           → loads wasm_exec.js (boot.js sends it while it compiles the wasm)
-//   {type:'load', wasm, total, module?, compiledAt?} → progress…, then {type:'started', compiledAt} or {type:'error', kind, detail};
-//     with module (a WebAssembly.Module boot.js compiled) the worker only instantiates it
+//   {type:'load', wasm, total, module?, compiledAt?, headStart?} → progress…, then {type:'started', compiledAt} or {type:'error', kind, detail};
+//     with module (a WebAssembly.Module boot.js compiled) the worker only instantiates it; with headStart it then
+//     builds the first cluster before the page asks for it (run)
 //   {type:'call', id, fn, args, flush}         → {type:'answer', id, value, flush?, ms (the worker's time)}
 //     fn is a seam function name (seamfns.js), or 'frame' (args [virtualMs, budgetMs]: advance, answered as an object
 //     with `before`, the clock before the slice). value is the seam's JSON text (an object for 'frame').
@@ -167,7 +168,7 @@ async function load(m) {
       post({ type: 'error', kind: 'crash', detail: String(e && e.message ? e.message : e) });
       return;
     }
-    await run(go, instance, Number(m.compiledAt) || performance.timeOrigin + performance.now());
+    await run(go, instance, Number(m.compiledAt) || performance.timeOrigin + performance.now(), m.headStart === true);
     return;
   }
   // The wasm's download starts first: wasm_exec.js (a blocking importScripts) loads while it streams in.
@@ -229,11 +230,14 @@ async function load(m) {
     post({ type: 'error', kind, detail: String((netErr || e).message || netErr || e) });
     return;
   }
-  await run(go, instance, performance.timeOrigin + performance.now());
+  await run(go, instance, performance.timeOrigin + performance.now(), m.headStart === true);
 }
 
-/** Runs the Go program and posts 'started' once it has registered the seam. */
-async function run(go, instance, compiledAt) {
+/**
+ * Runs the Go program and posts 'started' once it has registered the seam; with headStart (boot.js asks
+ * for it on a page of its own) it then builds the first cluster before the page asks.
+ */
+async function run(go, instance, compiledAt, headStart) {
   const registered = new Promise((resolve) => { self.__kubeplayReady = resolve; });
   go.run(instance).then(
     () => post({ type: 'fatal', detail: 'the Go program exited' }),
@@ -241,6 +245,7 @@ async function run(go, instance, compiledAt) {
   );
   core = self.__kubeplayCore || (await registered);
   post({ type: 'started', version: core.version, compiledAt });
+  if (!headStart) return;
   // The page's first call builds the first cluster (core.js: reset FIRST_RESET). The worker builds it now,
   // while the page is still setting up its views, and answers that call with it (answer).
   const t0 = performance.now();
