@@ -9,13 +9,15 @@ import (
 
 // The runtime's function table (pclntab) keeps, per function, tables from a
 // program counter to its stack frame's size and to the pointer maps the
-// garbage collector reads, and tables to the function's source file and line,
-// which only tracebacks read (a panic's stack, runtime.Caller, debug.Stack).
-// The line and file tables are 262 KB of the playground's wasm, 134 KB of its
-// brotli: dropLineTables zeroes them and marks every function as having none,
-// as a function the linker wrote without them. A traceback then names each
-// function with "?:0" for its place (the native build keeps both); nothing
-// else changes, not even an address, since the bytes stay where they were.
+// garbage collector reads, and tables to the function's source file and line
+// and to the calls inlined into it, which only tracebacks read (a panic's
+// stack, runtime.Caller, debug.Stack). Those three are 310 KB of the
+// playground's wasm, 167 KB of its brotli: dropLineTables zeroes them and
+// marks every function as having none, as a function the linker wrote
+// without them. A traceback then names each function (not the ones inlined
+// into it) with "?:0" for its place (the native build keeps all of it);
+// nothing else changes, not even an address, since the bytes stay where
+// they were.
 
 // pcHeader's layout (runtime/symtab.go): magic, two pad bytes, the minimum
 // instruction size, the pointer size, then eight pointer-sized words.
@@ -33,10 +35,14 @@ const (
 	funcPcln     = 24
 	funcNpcdata  = 28
 	funcFixedLen = 44
+	// pcdataInlTreeIndex is the pcdata table saying which inlined call a pc
+	// belongs to (abi.PCDATA_InlTreeIndex): tracebacks alone read it.
+	pcdataInlTreeIndex = 2
 )
 
 // dropLineTables finds the pclntab in mem (a data segment at some offset)
-// and zeroes its file and line tables, returning how many bytes it zeroed.
+// and zeroes its file, line and inlining tables, returning how many bytes
+// it zeroed.
 func dropLineTables(mem []byte) (int, error) {
 	h := bytes.Index(mem, pcHeaderMagic)
 	if h < 0 {
@@ -84,7 +90,12 @@ func dropLineTables(mem []byte) (int, error) {
 		}
 		kept[int(binary.LittleEndian.Uint32(mem[f+funcPcsp:]))] = true
 		for j := range npcdata {
-			kept[int(binary.LittleEndian.Uint32(mem[f+funcFixedLen+4*j:]))] = true
+			off := int(binary.LittleEndian.Uint32(mem[f+funcFixedLen+4*j:]))
+			if j == pcdataInlTreeIndex {
+				lines[off] = true
+			} else {
+				kept[off] = true
+			}
 		}
 		lines[int(binary.LittleEndian.Uint32(mem[f+funcPcfile:]))] = true
 		lines[int(binary.LittleEndian.Uint32(mem[f+funcPcln:]))] = true
@@ -120,6 +131,9 @@ func dropLineTables(mem []byte) (int, error) {
 	for _, f := range funcs {
 		binary.LittleEndian.PutUint32(mem[f+funcPcfile:], 0)
 		binary.LittleEndian.PutUint32(mem[f+funcPcln:], 0)
+		if npcdata := int(binary.LittleEndian.Uint32(mem[f+funcNpcdata:])); npcdata > pcdataInlTreeIndex {
+			binary.LittleEndian.PutUint32(mem[f+funcFixedLen+4*pcdataInlTreeIndex:], 0)
+		}
 	}
 	zeroed := 0
 	for _, t := range drop {

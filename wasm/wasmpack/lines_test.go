@@ -12,8 +12,8 @@ import (
 // TestDroppedLineTablesLeaveTheProgramRunning builds a real Go wasm program,
 // packs it with and without its line tables and runs both under Node (Go's
 // go_js_wasm_exec): the same work and the same garbage collections give the
-// same result; tracebacks keep the functions' names and lose only their files
-// and lines.
+// same result; tracebacks keep the functions' names and lose only their files,
+// lines and inlined frames.
 func TestDroppedLineTablesLeaveTheProgramRunning(t *testing.T) {
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Skip("node is not installed")
@@ -47,7 +47,6 @@ func TestDroppedLineTablesLeaveTheProgramRunning(t *testing.T) {
 		return string(out)
 	}
 	kept, dropped := run(false), run(true)
-	t.Logf("without line tables:\n%s", dropped)
 	sum := func(s string) string { return strings.SplitN(s, "\n", 2)[0] }
 	if !strings.HasPrefix(kept, "sum ") || sum(kept) != sum(dropped) {
 		t.Fatalf("the program's result changed:\nkept:\n%s\ndropped:\n%s", kept, dropped)
@@ -58,9 +57,13 @@ func TestDroppedLineTablesLeaveTheProgramRunning(t *testing.T) {
 	if !strings.Contains(dropped, "caller true ?:0") || strings.Contains(dropped, "main.go:") {
 		t.Errorf("without line tables, places should read ?:0:\n%s", dropped)
 	}
-	for _, name := range []string{"runtime/debug.Stack()", "main.main()"} {
+	for _, name := range []string{"runtime/debug.Stack()", "main.where()", "main.main()"} {
 		if !strings.Contains(dropped, name) {
 			t.Errorf("the stack lost the name %s:\n%s", name, dropped)
 		}
+	}
+	// stack is inlined into where: the inlining tables name it, and without them it is where's own frame.
+	if !strings.Contains(kept, "main.stack(...)") || strings.Contains(dropped, "main.stack(") {
+		t.Errorf("the inlined frame should show only with the inlining tables:\nkept:\n%s\ndropped:\n%s", kept, dropped)
 	}
 }

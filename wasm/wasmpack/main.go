@@ -5,9 +5,9 @@
 // compresses the zeros to almost nothing and the headers' offsets hardly at
 // all. One segment across every run of zeros shorter than 4 KiB makes the
 // file 1 MB larger and its brotli 126 KB smaller. The memory the module
-// starts with is the same, byte for byte, but for the runtime's file and line
-// tables, which only tracebacks read: they are zeroed (lines.go), 134 KB less
-// brotli. build.sh runs it on kubeplay.wasm.
+// starts with is the same, byte for byte, but for the runtime's file, line
+// and inlining tables, which only tracebacks read: they are zeroed (lines.go),
+// 167 KB less brotli. build.sh runs it on kubeplay.wasm.
 //
 //	go run ./wasm/wasmpack kubeplay.wasm
 package main
@@ -51,7 +51,7 @@ type segment struct {
 
 // pack returns the module b with its data segments sorted by offset and
 // merged where fewer than maxGap zeros separate them, and with dropLines the
-// runtime's file and line tables zeroed. Every other section is copied
+// runtime's file, line and inlining tables zeroed. Every other section is copied
 // unchanged.
 func pack(b []byte, maxGap int, dropLines bool) ([]byte, error) {
 	if len(b) < 8 || string(b[:4]) != "\x00asm" {

@@ -1,7 +1,7 @@
 // A program for wasmpack's test: it makes the garbage collector walk deep
 // stacks many times (which reads the frame-size and pointer-map tables
-// wasmpack keeps), then prints where it is (which reads the line tables it
-// drops) and a stack.
+// wasmpack keeps), then prints where it is and a stack from a function the
+// compiler inlines (which read the line and inlining tables it drops).
 package main
 
 import (
@@ -34,8 +34,16 @@ func main() {
 	for i := range 200 {
 		sum += deep(100+i%50, nil)
 	}
-	_, file, line, ok := runtime.Caller(0)
 	fmt.Printf("sum %d\n", sum)
-	fmt.Printf("caller %v %s:%d\n", ok, file[strings.LastIndex(file, "/")+1:], line)
-	fmt.Printf("stack\n%s", debug.Stack())
+	where()
 }
+
+// where prints the place and the stack it sees from stack, which the
+// compiler inlines into it.
+func where() {
+	_, file, line, ok := runtime.Caller(0)
+	fmt.Printf("caller %v %s:%d\n", ok, file[strings.LastIndex(file, "/")+1:], line)
+	fmt.Printf("stack\n%s", stack())
+}
+
+func stack() []byte { return debug.Stack() }
