@@ -11,13 +11,13 @@ import (
 // program counter to its stack frame's size and to the pointer maps the
 // garbage collector reads, and tables to the function's source file and line
 // and to the calls inlined into it, which only tracebacks read (a panic's
-// stack, runtime.Caller, debug.Stack). Those three are 310 KB of the
-// playground's wasm, 167 KB of its brotli: dropLineTables zeroes them and
-// marks every function as having none, as a function the linker wrote
-// without them. A traceback then names each function (not the ones inlined
-// into it) with "?:0" for its place (the native build keeps all of it);
-// nothing else changes, not even an address, since the bytes stay where
-// they were.
+// stack, runtime.Caller, debug.Stack). Those three and the file names are
+// 348 KB of the playground's wasm, 173 KB of its brotli: dropLineTables
+// zeroes them and marks every function as having none, as a function the
+// linker wrote without them. A traceback then names each function (not the
+// ones inlined into it) with "?:0" for its place (the native build keeps all
+// of it); nothing else changes, not even an address, since the bytes stay
+// where they were.
 
 // pcHeader's layout (runtime/symtab.go): magic, two pad bytes, the minimum
 // instruction size, the pointer size, then eight pointer-sized words.
@@ -25,6 +25,7 @@ var pcHeaderMagic = []byte{0xf1, 0xff, 0xff, 0xff, 0, 0, 1, 8}
 
 const (
 	hdrNfunc    = 0 // word indexes after the first 8 bytes
+	hdrCuOff    = 4 // the compilation units' file lists, then the file names, end at pctab
 	hdrPctabOff = 6
 	hdrPclnOff  = 7
 	// _func (runtime/runtime2.go): entryOff, nameOff, args, deferreturn,
@@ -41,8 +42,8 @@ const (
 )
 
 // dropLineTables finds the pclntab in mem (a data segment at some offset)
-// and zeroes its file, line and inlining tables, returning how many bytes
-// it zeroed.
+// and zeroes its file, line and inlining tables and its file names,
+// returning how many bytes it zeroed.
 func dropLineTables(mem []byte) (int, error) {
 	h := bytes.Index(mem, pcHeaderMagic)
 	if h < 0 {
@@ -63,13 +64,14 @@ func dropLineTables(mem []byte) (int, error) {
 		return int(v), nil
 	}
 	nfunc, err1 := word(hdrNfunc)
-	pctabOff, err2 := word(hdrPctabOff)
-	pclnOff, err3 := word(hdrPclnOff)
-	if err := errors.Join(err1, err2, err3); err != nil {
+	cuOff, err2 := word(hdrCuOff)
+	pctabOff, err3 := word(hdrPctabOff)
+	pclnOff, err4 := word(hdrPclnOff)
+	if err := errors.Join(err1, err2, err3, err4); err != nil {
 		return 0, err
 	}
 	pctab, functab := h+pctabOff, h+pclnOff
-	if functab+8*(nfunc+1) > len(mem) || pctab >= functab {
+	if functab+8*(nfunc+1) > len(mem) || pctab >= functab || cuOff > pctabOff {
 		return 0, errors.New("pclntab tables out of range")
 	}
 	// Every table's extent, and whether anything but a file or line entry
@@ -135,7 +137,9 @@ func dropLineTables(mem []byte) (int, error) {
 			binary.LittleEndian.PutUint32(mem[f+funcFixedLen+4*pcdataInlTreeIndex:], 0)
 		}
 	}
-	zeroed := 0
+	// With no file tables, nothing reads the file names either.
+	clear(mem[h+cuOff : pctab])
+	zeroed := pctab - (h + cuOff)
 	for _, t := range drop {
 		clear(mem[pctab+t.start : pctab+t.end])
 		zeroed += t.end - t.start
