@@ -11,8 +11,10 @@ import (
 // program counter to its stack frame's size and to the pointer maps the
 // garbage collector reads, and tables to the function's source file and line
 // and to the calls inlined into it, which only tracebacks read (a panic's
-// stack, runtime.Caller, debug.Stack). Those three and the file names are
-// 348 KB of the playground's wasm, 173 KB of its brotli: dropLineTables
+// stack, runtime.Caller, debug.Stack), and a table of the pcs unsafe for
+// asynchronous preemption, which Go's wasm never does. Those four and the
+// file names are 376 KB of the playground's wasm, 190 KB of its brotli:
+// dropLineTables
 // zeroes them and marks every function as having none, as a function the
 // linker wrote without them. A traceback then names each function (not the
 // ones inlined into it) with "?:0" for its place (the native build keeps all
@@ -36,14 +38,18 @@ const (
 	funcPcln     = 24
 	funcNpcdata  = 28
 	funcFixedLen = 44
+	// pcdataUnsafePoint marks the pcs where a goroutine may not be preempted
+	// asynchronously (abi.PCDATA_UnsafePoint): only signal-based preemption
+	// reads it, which Go's wasm does not have.
+	pcdataUnsafePoint = 0
 	// pcdataInlTreeIndex is the pcdata table saying which inlined call a pc
 	// belongs to (abi.PCDATA_InlTreeIndex): tracebacks alone read it.
 	pcdataInlTreeIndex = 2
 )
 
 // dropLineTables finds the pclntab in mem (a data segment at some offset)
-// and zeroes its file, line and inlining tables and its file names,
-// returning how many bytes it zeroed.
+// and zeroes its file, line, inlining and unsafe-point tables and its file
+// names, returning how many bytes it zeroed.
 func dropLineTables(mem []byte) (int, error) {
 	h := bytes.Index(mem, pcHeaderMagic)
 	if h < 0 {
@@ -93,7 +99,7 @@ func dropLineTables(mem []byte) (int, error) {
 		kept[int(binary.LittleEndian.Uint32(mem[f+funcPcsp:]))] = true
 		for j := range npcdata {
 			off := int(binary.LittleEndian.Uint32(mem[f+funcFixedLen+4*j:]))
-			if j == pcdataInlTreeIndex {
+			if j == pcdataInlTreeIndex || j == pcdataUnsafePoint {
 				lines[off] = true
 			} else {
 				kept[off] = true
@@ -133,8 +139,11 @@ func dropLineTables(mem []byte) (int, error) {
 	for _, f := range funcs {
 		binary.LittleEndian.PutUint32(mem[f+funcPcfile:], 0)
 		binary.LittleEndian.PutUint32(mem[f+funcPcln:], 0)
-		if npcdata := int(binary.LittleEndian.Uint32(mem[f+funcNpcdata:])); npcdata > pcdataInlTreeIndex {
-			binary.LittleEndian.PutUint32(mem[f+funcFixedLen+4*pcdataInlTreeIndex:], 0)
+		npcdata := int(binary.LittleEndian.Uint32(mem[f+funcNpcdata:]))
+		for _, j := range []int{pcdataUnsafePoint, pcdataInlTreeIndex} {
+			if j < npcdata {
+				binary.LittleEndian.PutUint32(mem[f+funcFixedLen+4*j:], 0)
+			}
 		}
 	}
 	// With no file tables, nothing reads the file names either.
