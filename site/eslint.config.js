@@ -60,11 +60,6 @@ export default [
     languageOptions: { globals: { ...globals.worker } },
   },
   {
-    // boot.js is a classic script in index.html's head.
-    files: ['src/boot.js'],
-    languageOptions: { sourceType: 'script' },
-  },
-  {
     files: ['build.mjs', 'eslint.config.js', 'test/**/*.mjs'],
     languageOptions: { globals: { ...globals.node } },
     rules: { 'no-console': 'off' },

@@ -5,6 +5,8 @@
 // raw size. The worker's first messages (progress, started, error) are kept in globalThis.__kubeplayBoot
 // until core.js adopts the worker and replays them. Without WebAssembly or workers it does nothing, and
 // core.js shows why.
+import { countProgress } from './progress.js';
+
 (() => {
   const me = /** @type {HTMLScriptElement | null} */ (document.currentScript);
   if (!me || typeof Worker !== 'function' || typeof WebAssembly !== 'object') return;
@@ -46,24 +48,11 @@
     fetch(wasm)
       .then(async (resp) => {
         if (!resp.ok || !resp.body || !(resp.headers.get('Content-Type') || '').startsWith('application/wasm')) throw new Error('fallback');
-        const counting = (async () => {
-          const reader = /** @type {ReadableStream<Uint8Array>} */ (resp.clone().body).getReader();
-          let loaded = 0;
-          let last = 0;
-          for (;;) {
-            const r = await reader.read();
-            if (r.done) break;
-            loaded += r.value.byteLength;
-            if (performance.now() - last > 30) {
-              last = performance.now();
-              tell({ type: 'progress', loaded, total });
-            }
-          }
-          tell({ type: 'progress', loaded, total });
-        })();
+        const counting = countProgress(resp, total, tell);
         // Compiled from the fetch's own response, so that the browser may keep the code for the next visit.
         const module = await WebAssembly.compileStreaming(resp);
-        await counting;
+        const { error } = await counting;
+        if (error) throw error;
         compiled();
         worker.postMessage({ type: 'load', wasm, total, module, headStart: true, compiledAt: performance.timeOrigin + performance.now() });
       })

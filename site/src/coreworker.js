@@ -19,6 +19,7 @@
 
 /* global Go */
 
+import { countProgress } from './progress.js';
 import { replacesCluster } from './seamfns.js';
 
 // Trace records gathered per answer: a frame takes one small batch (the page handles each answer in one
@@ -191,30 +192,7 @@ async function load(m) {
     return;
   }
   const total = Number(m.total) || Number(resp.headers.get('Content-Length')) || 0;
-  // The progress bar counts the bytes of a clone, while the browser compiles the response itself: only a
-  // response that came from fetch (with its URL and its place in the HTTP cache) lets the browser keep the
-  // compiled code and skip compiling it on the next visit.
-  let loaded = 0;
-  let lastPost = 0;
-  let netErr = null;
-  const counting = (async () => {
-    const reader = /** @type {ReadableStream<Uint8Array>} */ (resp.clone().body).getReader();
-    try {
-      for (;;) {
-        const r = await reader.read();
-        if (r.done) break;
-        loaded += r.value.byteLength;
-        const t = performance.now();
-        if (t - lastPost > 30) {
-          lastPost = t;
-          post({ type: 'progress', loaded, total });
-        }
-      }
-      post({ type: 'progress', loaded, total });
-    } catch (e) {
-      netErr = e;
-    }
-  })();
+  const counting = countProgress(resp, total, post);
   const go = new Go();
   let instance;
   try {
@@ -225,7 +203,7 @@ async function load(m) {
     }
     await counting;
   } catch (e) {
-    await counting;
+    const { loaded, error: netErr } = await counting;
     const kind = netErr || (e instanceof TypeError && total && loaded < total) ? 'network' : 'crash';
     post({ type: 'error', kind, detail: String((netErr || e).message || netErr || e) });
     return;
