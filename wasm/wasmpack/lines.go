@@ -80,33 +80,35 @@ func dropLineTables(mem []byte) (int, error) {
 	if functab+8*(nfunc+1) > len(mem) || pctab >= functab || cuOff > pctabOff {
 		return 0, errors.New("pclntab tables out of range")
 	}
-	// Every table's extent, and whether anything but a file or line entry
-	// points at it (the linker shares identical tables between functions).
+	// The tables every function points at, to drop or to keep (the linker
+	// shares identical tables between functions, and between kinds of
+	// table); each function's own offsets to the dropped ones become 0.
 	type table struct{ start, end int }
 	kept := map[int]bool{}
-	lines := map[int]bool{}
-	var funcs []int
+	dropped := map[int]bool{}
+	take := func(field int) {
+		dropped[int(binary.LittleEndian.Uint32(mem[field:]))] = true
+		binary.LittleEndian.PutUint32(mem[field:], 0)
+	}
 	for k := range nfunc {
 		f := functab + int(binary.LittleEndian.Uint32(mem[functab+8*k+4:]))
 		if f+funcFixedLen > len(mem) {
 			return 0, fmt.Errorf("function %d's entry out of range", k)
 		}
-		funcs = append(funcs, f)
 		npcdata := int(binary.LittleEndian.Uint32(mem[f+funcNpcdata:]))
 		if f+funcFixedLen+4*npcdata > len(mem) {
 			return 0, fmt.Errorf("function %d's pcdata out of range", k)
 		}
 		kept[int(binary.LittleEndian.Uint32(mem[f+funcPcsp:]))] = true
 		for j := range npcdata {
-			off := int(binary.LittleEndian.Uint32(mem[f+funcFixedLen+4*j:]))
-			if j == pcdataInlTreeIndex || j == pcdataUnsafePoint {
-				lines[off] = true
+			if field := f + funcFixedLen + 4*j; j == pcdataInlTreeIndex || j == pcdataUnsafePoint {
+				take(field)
 			} else {
-				kept[off] = true
+				kept[int(binary.LittleEndian.Uint32(mem[field:]))] = true
 			}
 		}
-		lines[int(binary.LittleEndian.Uint32(mem[f+funcPcfile:]))] = true
-		lines[int(binary.LittleEndian.Uint32(mem[f+funcPcln:]))] = true
+		take(f + funcPcfile)
+		take(f + funcPcln)
 	}
 	var keptTables []table
 	for off := range kept {
@@ -120,7 +122,7 @@ func dropLineTables(mem []byte) (int, error) {
 		keptTables = append(keptTables, table{off, off + n})
 	}
 	var drop []table
-	for off := range lines {
+	for off := range dropped {
 		if off == 0 || kept[off] {
 			continue
 		}
@@ -131,20 +133,10 @@ func dropLineTables(mem []byte) (int, error) {
 		t := table{off, off + n}
 		for _, k := range keptTables {
 			if t.start < k.end && k.start < t.end {
-				return 0, fmt.Errorf("a line table at %d overlaps a kept table at %d", t.start, k.start)
+				return 0, fmt.Errorf("a dropped table at %d overlaps a kept table at %d", t.start, k.start)
 			}
 		}
 		drop = append(drop, t)
-	}
-	for _, f := range funcs {
-		binary.LittleEndian.PutUint32(mem[f+funcPcfile:], 0)
-		binary.LittleEndian.PutUint32(mem[f+funcPcln:], 0)
-		npcdata := int(binary.LittleEndian.Uint32(mem[f+funcNpcdata:]))
-		for _, j := range []int{pcdataUnsafePoint, pcdataInlTreeIndex} {
-			if j < npcdata {
-				binary.LittleEndian.PutUint32(mem[f+funcFixedLen+4*j:], 0)
-			}
-		}
 	}
 	// With no file tables, nothing reads the file names either.
 	clear(mem[h+cuOff : pctab])
