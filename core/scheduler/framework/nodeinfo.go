@@ -18,12 +18,6 @@ type ImageStateSummary struct {
 // updates it incrementally; a scheduling cycle only reads it.
 type NodeInfo struct {
 	node *api.Node
-	// The node's name, unschedulable flag and taints, kept beside the
-	// pointer: every filter pass reads them for hundreds of nodes, and each
-	// read through the Node is a cache miss in a 5000-node cluster.
-	name          string
-	unschedulable bool
-	taints        []api.Taint
 
 	Pods                         []*PodInfo
 	PodsWithAffinity             []*PodInfo
@@ -54,22 +48,19 @@ func NewNodeInfo(node *api.Node) *NodeInfo {
 func (n *NodeInfo) Node() *api.Node { return n.node }
 
 // Name returns the node's name, or "".
-func (n *NodeInfo) Name() string { return n.name }
-
-// Unschedulable is the node's spec.unschedulable.
-func (n *NodeInfo) Unschedulable() bool { return n.unschedulable }
-
-// Taints are the node's spec.taints (shared: do not modify).
-func (n *NodeInfo) Taints() []api.Taint { return n.taints }
+func (n *NodeInfo) Name() string {
+	if n.node == nil {
+		return ""
+	}
+	return n.node.Name
+}
 
 // SetNode replaces the node object and recomputes allocatable.
 func (n *NodeInfo) SetNode(node *api.Node) {
 	n.node = node
 	n.Allocatable = Resource{}
-	n.name, n.unschedulable, n.taints = "", false, nil
 	if node != nil {
 		n.Allocatable = NewResource(node.Status.Allocatable)
-		n.name, n.unschedulable, n.taints = node.Name, node.Spec.Unschedulable, node.Spec.Taints
 	}
 	n.Generation++
 }
@@ -160,9 +151,6 @@ func (n *NodeInfo) PortConflict(hp HostPort) bool {
 func (n *NodeInfo) Clone() *NodeInfo {
 	c := &NodeInfo{
 		node:                         n.node,
-		name:                         n.name,
-		unschedulable:                n.unschedulable,
-		taints:                       n.taints,
 		Pods:                         append([]*PodInfo(nil), n.Pods...),
 		PodsWithAffinity:             append([]*PodInfo(nil), n.PodsWithAffinity...),
 		PodsWithRequiredAntiAffinity: append([]*PodInfo(nil), n.PodsWithRequiredAntiAffinity...),

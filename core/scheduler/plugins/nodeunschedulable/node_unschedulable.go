@@ -37,10 +37,11 @@ var unschedulableTaint = api.Taint{Key: api.TaintNodeUnschedulable, Effect: api.
 
 // Filter implements FilterPlugin.
 func (*NodeUnschedulable) Filter(_ *framework.CycleState, pod *framework.PodInfo, n *framework.NodeInfo) *framework.Status {
-	if n.Node() == nil {
+	node := n.Node()
+	if node == nil {
 		return framework.NewStatus(framework.UnschedulableAndUnresolvable, ErrReasonUnknownCondition)
 	}
-	if !n.Unschedulable() {
+	if !node.Spec.Unschedulable {
 		return nil
 	}
 	if helper.TolerationsTolerateTaint(pod.Pod.Spec.Tolerations, &unschedulableTaint) {
