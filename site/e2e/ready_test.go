@@ -17,6 +17,7 @@ import (
 
 	"kubeplay/core/cluster"
 	"kubeplay/core/shell/shelltest"
+	"kubeplay/core/sim"
 	"kubeplay/site/share"
 	"kubeplay/site/worker/handler"
 )
@@ -294,7 +295,7 @@ func TestTheFirstClusterIsTheOneResetBuilds(t *testing.T) {
 	js, _ := json.Marshal(cmds)
 	outs := eval[[]string](p, fmt.Sprintf(`(async () => { const o = []; for (const l of %s) o.push(await kubeplay.run(l)); return o; })()`, js))
 	// The shell's cluster starts where a fresh one does; it sleeps to the page's time (to the microsecond).
-	start := float64(cluster.New(cluster.Default()).Sim.Now().UnixMicro()) / 1e3
+	start := float64(sim.Epoch.Add(cluster.Startup).UnixMicro()) / 1e3
 	if at < start {
 		t.Fatalf("the page's clock (%v) is behind a fresh cluster's (%v)", at, start)
 	}
