@@ -166,7 +166,7 @@ type PodStatus struct {
 	ContainerStatuses           []ContainerStatus               `json:"containerStatuses,omitempty"`
 	QOSClass                    PodQOSClass                     `json:"qosClass,omitempty"`
 	EphemeralContainerStatuses  []ContainerStatus               `json:"ephemeralContainerStatuses,omitempty"`
-	Resize                      PodResizeStatus                 `json:"resize,omitempty"`
+	Resize                      Discarded[PodResizeStatus]      `json:"resize,omitzero"`
 	ResourceClaimStatuses       []PodResourceClaimStatus        `json:"resourceClaimStatuses,omitempty" patchStrategy:"merge,retainKeys" patchMergeKey:"name"`
 	ExtendedResourceClaimStatus *PodExtendedResourceClaimStatus `json:"extendedResourceClaimStatus,omitempty"`
 	AllocatedResources          ResourceList                    `json:"allocatedResources,omitempty"`
@@ -289,7 +289,7 @@ type ResourceHealthStatus string
 // PodQOSClass is core/v1 PodQOSClass.
 type PodQOSClass string
 
-// PodResizeStatus is core/v1 PodResizeStatus.
+// PodResizeStatus is core/v1 PodResizeStatus (a Pod's status.resize, never kept: Discarded).
 type PodResizeStatus string
 
 // PodResourceClaimStatus is core/v1 PodResourceClaimStatus.
@@ -366,9 +366,6 @@ const (
 	PodResizePending               PodConditionType         = "PodResizePending"
 	PodResizeInProgress            PodConditionType         = "PodResizeInProgress"
 	AllContainersRestarting        PodConditionType         = "AllContainersRestarting"
-	PodResizeStatusInProgress      PodResizeStatus          = "InProgress"
-	PodResizeStatusDeferred        PodResizeStatus          = "Deferred"
-	PodResizeStatusInfeasible      PodResizeStatus          = "Infeasible"
 	RestartPolicyAlways            RestartPolicy            = "Always"
 	RestartPolicyOnFailure         RestartPolicy            = "OnFailure"
 	RestartPolicyNever             RestartPolicy            = "Never"

@@ -34,7 +34,7 @@ type ObjectMeta struct {
 	Name                       string               `json:"name,omitempty"`
 	GenerateName               string               `json:"generateName,omitempty"`
 	Namespace                  string               `json:"namespace,omitempty"`
-	SelfLink                   string               `json:"selfLink,omitempty"`
+	SelfLink                   Discarded[string]    `json:"selfLink,omitzero"`
 	UID                        string               `json:"uid,omitempty"`
 	ResourceVersion            string               `json:"resourceVersion,omitempty"`
 	Generation                 int64                `json:"generation,omitempty"`
@@ -162,6 +162,25 @@ func (t *MicroTime) UnmarshalJSON(b []byte) error {
 	}
 	t.Time = pt.UTC()
 	return nil
+}
+
+// Discarded is a string field of the API that kube-apiserver v1.35 never
+// keeps: metadata.selfLink (cleared on every write since v1.20), and
+// status.resize of a Pod (deprecated since v1.33 for the PodResizePending and
+// PodResizeInProgress conditions, no longer set by the kubelet, and reset
+// with the rest of the status when a Pod is created). A manifest may carry
+// one, so it decodes as a string of type T would (a number there is the same
+// type error, naming T), but the value is dropped on the spot and the field
+// takes no memory: a zero-size field inside a struct has no bytes, and
+// ObjectMeta is in every object the watch cache and the informers hold (for a
+// Pod, the 32 bytes move it down a malloc size class, 128 bytes per Pod).
+// encoding/json omits it (omitzero).
+type Discarded[T ~string] struct{}
+
+// UnmarshalJSON accepts a JSON string or null and keeps nothing.
+func (Discarded[T]) UnmarshalJSON(b []byte) error {
+	var s *T
+	return json.Unmarshal(b, &s)
 }
 
 // Duration is metav1.Duration ("1m30s").

@@ -145,7 +145,7 @@ func (s *Server) createObject(ctx *reqCtx, r *resource, obj api.Object) (api.Obj
 	req := ctx.req
 	on := s.traceOn()
 	m := obj.GetObjectMeta()
-	m.UID, m.ResourceVersion, m.SelfLink, m.Generation = "", "", "", 0
+	m.UID, m.ResourceVersion, m.Generation = "", "", 0 // selfLink is never kept (api.Discarded)
 	m.DeletionTimestamp, m.DeletionGracePeriodSeconds = nil, nil
 	m.CreationTimestamp = api.Time{}
 	s.hooks.Default(obj)

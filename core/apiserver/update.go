@@ -237,7 +237,6 @@ func keepSystemMeta(m, om *api.ObjectMeta) {
 	m.DeletionGracePeriodSeconds = om.DeletionGracePeriodSeconds
 	m.Generation = om.Generation
 	m.ResourceVersion = om.ResourceVersion
-	m.SelfLink = ""
 }
 
 func statusField(obj api.Object) reflect.Value {
