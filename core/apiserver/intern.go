@@ -10,11 +10,11 @@ import (
 )
 
 // The watch cache keeps every object it serves, and informers share those
-// objects. Pods of one workload carry the same resource requirements, the
-// same service-account token volume and the same default tolerations, so
-// the interner makes equal parts of the objects the cache takes in share one
-// copy, as a real apiserver's memory would not but a 5000-node simulation in
-// a browser tab needs. It changes nothing observable: cached objects are
+// objects. Pods of one workload carry the same resource requirements and
+// container ports, the same service-account token volume and the same
+// default tolerations, so the interner makes equal parts of the objects the
+// cache takes in share one copy, as a real apiserver's memory would not but a
+// 5000-node simulation in a browser tab needs. It changes nothing observable: cached objects are
 // immutable (clients get their own deep copy from Do; informer handlers must
 // not modify what they are handed), and a part is shared only when it is
 // deeply equal (reflect.DeepEqual: nil and empty differ) to the shared copy.
@@ -90,6 +90,7 @@ type interner struct {
 	resources   internTable[api.ResourceList]
 	projected   internTable[*api.ProjectedVolumeSource]
 	tolerations internTable[[]api.Toleration]
+	ports       internTable[[]api.ContainerPort]
 	podSecurity internTable[*api.PodSecurityContext]
 	int64s      map[int64]*int64
 	int32s      map[int32]*int32
@@ -159,6 +160,9 @@ func (in *interner) podSpec(spec, old *api.PodSpec) {
 
 func (in *interner) containers(cs []api.Container) {
 	for i := range cs {
+		if len(cs[i].Ports) > 0 {
+			cs[i].Ports = in.ports.intern(cs[i].Ports)
+		}
 		r := &cs[i].Resources
 		if len(r.Requests) > 0 {
 			r.Requests = in.resourceList(r.Requests)

@@ -10,6 +10,10 @@ import (
 func podWithRequests(name, cpu, memory string) *api.Pod {
 	p := pod("default", name, nil)
 	p.Spec.Containers[0].Resources.Requests = api.ResourceList{api.ResourceCPU: api.MustParse(cpu), api.ResourceMemory: api.MustParse(memory)}
+	p.Spec.Containers[0].Ports = []api.ContainerPort{{ContainerPort: 80}}
+	if cpu != "100m" {
+		p.Spec.Containers[0].Ports[0].ContainerPort = 8080
+	}
 	return p
 }
 
@@ -44,6 +48,8 @@ func TestCachedPodsShareEqualPartsAndClientsStillGetTheirOwnCopies(t *testing.T)
 		{"equal service-account volumes share one source", a.Spec.Volumes[0].Projected == b.Spec.Volumes[0].Projected, true},
 		{"the volumes themselves (named per pod) do not", &a.Spec.Volumes[0] == &b.Spec.Volumes[0], false},
 		{"equal default tolerations share one slice", &a.Spec.Tolerations[0] == &b.Spec.Tolerations[0], true},
+		{"equal container ports share one slice", &a.Spec.Containers[0].Ports[0] == &b.Spec.Containers[0].Ports[0], true},
+		{"different ports do not", &a.Spec.Containers[0].Ports[0] == &c.Spec.Containers[0].Ports[0], false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

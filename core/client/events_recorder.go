@@ -34,35 +34,49 @@ type EventsRecorder struct {
 
 	cache     map[uint64]*seen // isomorphicHash → the events recorded with it (chained by next)
 	order     []*seen          // cached events in first-seen order, for deterministic sweeps
+	kinds     map[eventKind]*eventKind
 	stopTimer func()
 }
 
 // seen is what the recorder keeps of an event it recorded, to recognise a repeat and to write the series:
-// client-go keeps the whole Event; these are the fields that vary between a recorder's events (a quarter
-// of the memory, which counts when a scheduler binds thousands of Pods within six minutes).
+// client-go keeps the whole Event; these are the fields that vary between a recorder's events, the few
+// (type, reason, action) triples shared, the namespace taken from the regarding object: 192 bytes where
+// the Event is 600, which counts when a scheduler binds thousands of Pods within six minutes.
 type seen struct {
-	hash                            uint64
-	next                            *seen // the next event with the same hash
-	name, namespace                 string
-	eventType, reason, action, note string
-	regarding                       api.ObjectReference
-	related                         *api.ObjectReference
-	eventTime                       api.MicroTime
-	series                          *api.EventSeries
+	hash      uint64
+	next      *seen // the next event with the same hash
+	name      string
+	kind      *eventKind
+	note      string
+	regarding api.ObjectReference
+	related   *api.ObjectReference
+	eventTime int64 // UnixNano
+	series    *api.EventSeries
+}
+
+// eventKind is an event's type, reason and action.
+type eventKind struct{ eventType, reason, action string }
+
+// namespace is the event's: its regarding object's, or default for a cluster-scoped object.
+func (s *seen) namespace() string {
+	if s.regarding.Namespace == "" {
+		return api.NamespaceDefault
+	}
+	return s.regarding.Namespace
 }
 
 // event is the Event s stands for.
 func (r *EventsRecorder) event(s *seen) *api.Event {
 	return &api.Event{
-		ObjectMeta:          api.ObjectMeta{Name: s.name, Namespace: s.namespace},
+		ObjectMeta:          api.ObjectMeta{Name: s.name, Namespace: s.namespace()},
 		InvolvedObject:      s.regarding,
 		Related:             s.related,
-		Reason:              s.reason,
+		Reason:              s.kind.reason,
 		Message:             s.note,
-		Type:                s.eventType,
-		EventTime:           s.eventTime,
+		Type:                s.kind.eventType,
+		EventTime:           api.MicroTime{Time: time.Unix(0, s.eventTime).UTC()},
 		Series:              s.series,
-		Action:              s.action,
+		Action:              s.kind.action,
 		ReportingController: r.reportingController,
 		ReportingInstance:   r.reportingInstance,
 	}
@@ -72,7 +86,7 @@ func (r *EventsRecorder) event(s *seen) *api.Event {
 // NewEventsRecorder(c, "default-scheduler", "default-scheduler-demo-control-plane").
 func NewEventsRecorder(c *Client, reportingController, reportingInstance string) *EventsRecorder {
 	return &EventsRecorder{c: c, reportingController: reportingController, reportingInstance: reportingInstance,
-		names: nameClock{}, cache: map[uint64]*seen{}}
+		names: nameClock{}, cache: map[uint64]*seen{}, kinds: map[eventKind]*eventKind{}}
 }
 
 // Eventf records an event about regarding (and optionally related), with
@@ -186,12 +200,13 @@ func (r *EventsRecorder) record(regarding, related api.Object, eventType, reason
 		return
 	}
 	now := r.c.sim.Now()
-	ns := ref.Namespace
-	if ns == "" {
-		ns = api.NamespaceDefault
+	k := eventKind{eventType, reason, action}
+	kind := r.kinds[k]
+	if kind == nil {
+		kind = &k
+		r.kinds[k] = kind
 	}
-	sn := &seen{namespace: ns, regarding: *ref, reason: reason, note: note, eventType: eventType,
-		eventTime: api.MicroTime{Time: now}, action: action}
+	sn := &seen{regarding: *ref, kind: kind, note: note, eventTime: now.UnixNano()}
 	if related != nil {
 		if rel, err := GetReference(related); err == nil {
 			sn.related = rel
@@ -270,7 +285,7 @@ func (r *EventsRecorder) sweep() {
 				drop = append(drop, s)
 				continue
 			}
-		} else if now.Sub(s.eventTime.Time) > SeriesRefresh {
+		} else if now.UnixNano()-s.eventTime > int64(SeriesRefresh) {
 			drop = append(drop, s)
 			continue
 		}

@@ -28,7 +28,7 @@ type imageState struct {
 // read is the cache itself, because a cycle runs inside one sim event.
 type Cache struct {
 	snap   *framework.Snapshot
-	pods   map[string]*podState // namespace/name
+	pods   map[string]*podState // by cacheKey
 	images map[string]*imageState
 }
 
@@ -37,6 +37,17 @@ func newCache() *Cache {
 }
 
 func podKey(p *api.Pod) string { return p.Namespace + "/" + p.Name }
+
+// cacheKey is the pod's UID, as kube-scheduler's cache keys pods
+// (framework.GetPodKey): a string the pod already holds, where namespace/name
+// would be one more string per placed pod. A pod without a UID (built by a
+// test, never by the apiserver) falls back to namespace/name.
+func cacheKey(p *api.Pod) string {
+	if p.UID != "" {
+		return p.UID
+	}
+	return podKey(p)
+}
 
 func (c *Cache) nodeInfo(name string) *framework.NodeInfo {
 	n, ok := c.snap.Map[name]
@@ -138,7 +149,7 @@ func (c *Cache) addPodInfo(pi *framework.PodInfo, node string, assumed bool) {
 	if len(pi.RequiredAntiAffinityTerms) > 0 {
 		c.snap.HavePodsWithRequiredAntiAffinity++
 	}
-	c.pods[podKey(pi.Pod)] = &podState{pi: pi, node: node, assumed: assumed}
+	c.pods[cacheKey(pi.Pod)] = &podState{pi: pi, node: node, assumed: assumed}
 }
 
 func (c *Cache) removeState(st *podState) {
@@ -154,12 +165,12 @@ func (c *Cache) removeState(st *podState) {
 	if len(st.pi.RequiredAntiAffinityTerms) > 0 {
 		c.snap.HavePodsWithRequiredAntiAffinity--
 	}
-	delete(c.pods, podKey(st.pi.Pod))
+	delete(c.pods, cacheKey(st.pi.Pod))
 }
 
 // AssumePod accounts for a pod on node before the binding is confirmed.
 func (c *Cache) AssumePod(pi *framework.PodInfo, node string) {
-	if st, ok := c.pods[podKey(pi.Pod)]; ok {
+	if st, ok := c.pods[cacheKey(pi.Pod)]; ok {
 		c.removeState(st)
 	}
 	c.addPodInfo(pi, node, true)
@@ -167,14 +178,14 @@ func (c *Cache) AssumePod(pi *framework.PodInfo, node string) {
 
 // ForgetPod drops an assumed pod (binding failed).
 func (c *Cache) ForgetPod(pod *api.Pod) {
-	if st, ok := c.pods[podKey(pod)]; ok && st.assumed {
+	if st, ok := c.pods[cacheKey(pod)]; ok && st.assumed {
 		c.removeState(st)
 	}
 }
 
 // AddPod records a bound pod (confirming an assumed one).
 func (c *Cache) AddPod(pod *api.Pod) {
-	if st, ok := c.pods[podKey(pod)]; ok {
+	if st, ok := c.pods[cacheKey(pod)]; ok {
 		if st.assumed && st.node == pod.Spec.NodeName && st.pi.Pod.UID == pod.UID {
 			// Confirm: keep the derived info, point at the stored object.
 			st.pi.Pod = pod
@@ -188,7 +199,7 @@ func (c *Cache) AddPod(pod *api.Pod) {
 
 // UpdatePod replaces a bound pod.
 func (c *Cache) UpdatePod(pod *api.Pod) {
-	st, ok := c.pods[podKey(pod)]
+	st, ok := c.pods[cacheKey(pod)]
 	if ok && !st.assumed && st.node == pod.Spec.NodeName && reflect.DeepEqual(st.pi.Pod.Spec, pod.Spec) && reflect.DeepEqual(st.pi.Pod.Labels, pod.Labels) {
 		st.pi.Pod = pod
 		return
@@ -198,14 +209,14 @@ func (c *Cache) UpdatePod(pod *api.Pod) {
 
 // RemovePod forgets a pod.
 func (c *Cache) RemovePod(pod *api.Pod) {
-	if st, ok := c.pods[podKey(pod)]; ok {
+	if st, ok := c.pods[cacheKey(pod)]; ok {
 		c.removeState(st)
 	}
 }
 
 // IsAssumed reports whether a pod is assumed and not yet confirmed.
 func (c *Cache) IsAssumed(pod *api.Pod) bool {
-	st, ok := c.pods[podKey(pod)]
+	st, ok := c.pods[cacheKey(pod)]
 	return ok && st.assumed
 }
 
