@@ -14,10 +14,11 @@ import (
 // container ports, the same service-account token volume and the same
 // default tolerations, so the interner makes equal parts of the objects the
 // cache takes in share one copy, as a real apiserver's memory would not but a
-// 5000-node simulation in a browser tab needs. It changes nothing observable: cached objects are
-// immutable (clients get their own deep copy from Do; informer handlers must
-// not modify what they are handed), and a part is shared only when it is
-// deeply equal (reflect.DeepEqual: nil and empty differ) to the shared copy.
+// 5000-node simulation in a browser tab needs. It changes nothing observable:
+// cached objects are immutable (clients get their own deep copy from Do;
+// informer handlers must not modify what they are handed), and a part is
+// shared only when it is deeply equal (reflect.DeepEqual: nil and empty
+// differ) to the shared copy.
 
 // internMaxEntries bounds each intern table; a full table starts over
 // (objects keep the copies they share).
