@@ -6,21 +6,23 @@ import (
 )
 
 // A function's funcdata are offsets from moduledata.gofunc (the linker's
-// go:func.* symbol, which holds every function's funcdata symbols and
-// nothing else, each once however many functions share it), or ^0 for
+// go:func.* symbol, which holds the funcdata symbols the functions point at
+// and nothing else, each once however many functions share it), or ^0 for
 // none. The garbage collector reads the pointer maps and stack objects
 // (abi.FUNCDATA_ArgsPointerMaps, LocalsPointerMaps, StackObjects), a panic
 // the open-coded defers (OpenCodedDeferInfo), and the execution tracer the
-// wrapped function of a wrapper (WrapInfo). The inlining tree (InlTree) is
-// read only with the inlining table's index (pcdata), which lines.go drops,
-// and the arguments' layout and liveness (ArgInfo, ArgLiveInfo) only by a
-// traceback printing the arguments. dropFuncdata sets those three to ^0 in
-// every function, as for a function the compiler gave none, and zeroes
-// their symbols, 131 KB of the playground's wasm (32 KB less brotli): each
-// from its offset to the next symbol's, the alignment padding between them
-// being zeros already. A symbol another function uses as a kind kept stays,
-// and so does the last one, whose end nothing records. A traceback then
-// prints no arguments: "f()" for "f(0x1, ...)".
+// wrapped function of a wrapper (WrapInfo). The inlining tree (InlTree)
+// only tells tracebacks, runtime.Callers and runtime.FuncForPC which inlined
+// calls a pc is in (newInlineUnwinder, which takes a function without one
+// as having none inlined), and the arguments' layout and liveness (ArgInfo,
+// ArgLiveInfo) only let a traceback print the arguments. dropFuncdata sets
+// those three to ^0 in every function, as for a function the compiler gave
+// none, and zeroes their symbols, 131 KB of the playground's wasm (32 KB
+// less brotli): each from its offset to the next symbol's, the alignment
+// padding between them being zeros already. A symbol that some function
+// also points at as a kind kept (the linker shares symbols of equal bytes)
+// stays, and so does the last one, whose end nothing records. A traceback
+// then prints no arguments: "f()" for "f(0x1, ...)".
 
 const (
 	funcdataInlTree     = 3 // abi.FUNCDATA_InlTree

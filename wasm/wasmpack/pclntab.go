@@ -50,8 +50,8 @@ const (
 	funcFixedLen  = 44
 )
 
-// pclntab is the runtime's function table in a module's memory image; every
-// field but nfunc is an address in mem.
+// pclntab is the runtime's function table in a module's memory image: the
+// ints are addresses in mem.
 type pclntab struct {
 	mem                                []byte
 	header                             int
@@ -130,7 +130,6 @@ func (t *pclntab) funcID(f int) byte     { return t.mem[f+funcFuncID] }
 func (t *pclntab) args(f int) int32      { return int32(t.u32(f + funcArgs)) }
 func (t *pclntab) nameOff(f int) int     { return int(t.u32(f + funcNameOff)) }
 func (t *pclntab) nameAt(off int) string { return cstring(t.mem[t.funcnametab+off : t.cutab]) }
-func (t *pclntab) name(f int) string     { return t.nameAt(t.nameOff(f)) }
 func cstring(b []byte) string {
 	if i := bytes.IndexByte(b, 0); i >= 0 {
 		b = b[:i]
@@ -148,10 +147,10 @@ const (
 	stripAll      = stripLines | stripNames | stripFuncdata
 )
 
-// stripIn zeroes what s says in the memory the segments write. The pclntab
-// and the funcdata lie in segments (their bytes are not zero), and only
-// bytes already in a segment change: anything else is an error.
-func stripIn(segs []segment, s strip) error {
+// stripIn zeroes the parts named by what in the memory the segments write.
+// The pclntab and the funcdata lie in segments (their bytes are not zero),
+// and only bytes already in a segment change: anything else is an error.
+func stripIn(segs []segment, what strip) error {
 	if len(segs) == 0 {
 		return errors.New("no data segments")
 	}
@@ -164,17 +163,17 @@ func stripIn(segs []segment, s strip) error {
 	if err != nil {
 		return err
 	}
-	if s&stripLines != 0 {
+	if what&stripLines != 0 {
 		if _, err := t.dropLineTables(); err != nil {
 			return err
 		}
 	}
-	if s&stripFuncdata != 0 {
+	if what&stripFuncdata != 0 {
 		if _, err := t.dropFuncdata(); err != nil {
 			return err
 		}
 	}
-	if s&stripNames != 0 {
+	if what&stripNames != 0 {
 		if _, err := t.dropNames(); err != nil {
 			return err
 		}

@@ -115,9 +115,6 @@ func TestStrippedProgramRunsTheSame(t *testing.T) {
 // Go that builds the wasm: its internal/abi constants and the runtime's
 // structures as GOOS=js GOARCH=wasm lays them out.
 func TestLayoutIsGos(t *testing.T) {
-	if testing.Short() {
-		t.Skip("type-checks the runtime")
-	}
 	// The source importer reads build.Default: make it the wasm's.
 	list := exec.Command("go", "list", "-f", "{{join context.ToolTags \" \"}}", "runtime")
 	list.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
