@@ -1,85 +1,37 @@
 package main
 
 import (
-	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
 )
 
-// The runtime's function table (pclntab) keeps, per function, tables from a
-// program counter to its stack frame's size and to the pointer maps the
-// garbage collector reads, and tables to the function's source file and line
-// and to the calls inlined into it, which only tracebacks read (a panic's
-// stack, runtime.Caller, debug.Stack), and a table of the pcs unsafe for
-// asynchronous preemption, which Go's wasm never does. Those four and the
-// file names are 376 KB of the playground's wasm, 190 KB of its brotli:
-// dropLineTables
-// zeroes them and marks every function as having none, as a function the
-// linker wrote without them. A traceback then names each function (not the
-// ones inlined into it) with "?:0" for its place (the native build keeps all
-// of it); nothing else changes, not even an address, since the bytes stay
-// where they were.
-
-// pcHeader's layout (runtime/symtab.go): magic, two pad bytes, the minimum
-// instruction size, the pointer size, then eight pointer-sized words.
-var pcHeaderMagic = []byte{0xf1, 0xff, 0xff, 0xff, 0, 0, 1, 8}
+// Of the pc-value tables, the file, line and inlining ones only tracebacks
+// read (a panic's stack, runtime.Caller, debug.Stack), and the unsafe-point
+// one only asynchronous (signal-based) preemption, which Go's wasm does not
+// have. Those four and the file names are 376 KB of the playground's wasm,
+// 189 KB of its brotli: dropLineTables zeroes them and marks every function
+// as having none, as a function the linker wrote without them. It zeroes
+// each function's compilation unit (an index into the file lists, read only
+// with the file table) and first line (runtime.Frame's startLine, read only
+// by runtime/pprof) too: 15 KB less brotli. A traceback then gives "?:0" for
+// each frame's place and shows no inlined frames (the native build keeps all
+// of it).
 
 const (
-	hdrNfunc    = 0 // word indexes after the first 8 bytes
-	hdrCuOff    = 4 // the compilation units' file lists, then the file names, end at pctab
-	hdrPctabOff = 6
-	hdrPclnOff  = 7
-	// _func (runtime/runtime2.go): entryOff, nameOff, args, deferreturn,
-	// pcsp, pcfile, pcln, npcdata, cuOffset, startLine (4 bytes each), then
-	// funcID, flag, a pad byte and nfuncdata; then npcdata pcdata offsets.
-	funcPcsp     = 16
-	funcPcfile   = 20
-	funcPcln     = 24
-	funcNpcdata  = 28
-	funcFixedLen = 44
 	// pcdataUnsafePoint marks the pcs where a goroutine may not be preempted
-	// asynchronously (abi.PCDATA_UnsafePoint): only signal-based preemption
-	// reads it, which Go's wasm does not have.
+	// asynchronously (abi.PCDATA_UnsafePoint).
 	pcdataUnsafePoint = 0
 	// pcdataInlTreeIndex is the pcdata table saying which inlined call a pc
-	// belongs to (abi.PCDATA_InlTreeIndex): tracebacks alone read it.
+	// belongs to (abi.PCDATA_InlTreeIndex).
 	pcdataInlTreeIndex = 2
 )
 
-// dropLineTables finds the pclntab in mem (a data segment at some offset)
-// and zeroes its file, line, inlining and unsafe-point tables and its file
-// names, returning how many bytes it zeroed.
-func dropLineTables(mem []byte) (int, error) {
-	h := bytes.Index(mem, pcHeaderMagic)
-	if h < 0 {
-		return 0, errors.New("no pclntab header (Go's pcHeader magic) in the data")
-	}
-	if bytes.Index(mem[h+1:], pcHeaderMagic) >= 0 {
-		return 0, errors.New("two pclntab headers in the data")
-	}
-	word := func(k int) (int, error) {
-		p := h + 8 + 8*k
-		if p+8 > len(mem) {
-			return 0, errors.New("pclntab header cut short")
-		}
-		v := binary.LittleEndian.Uint64(mem[p:])
-		if v > uint64(len(mem)) {
-			return 0, fmt.Errorf("pclntab header word %d out of range", k)
-		}
-		return int(v), nil
-	}
-	nfunc, err1 := word(hdrNfunc)
-	cuOff, err2 := word(hdrCuOff)
-	pctabOff, err3 := word(hdrPctabOff)
-	pclnOff, err4 := word(hdrPclnOff)
-	if err := errors.Join(err1, err2, err3, err4); err != nil {
-		return 0, err
-	}
-	pctab, functab := h+pctabOff, h+pclnOff
-	if functab+8*(nfunc+1) > len(mem) || pctab >= functab || cuOff > pctabOff {
-		return 0, errors.New("pclntab tables out of range")
-	}
+// dropLineTables zeroes the pclntab's file, line, inlining and unsafe-point
+// tables, its file names and each function's compilation unit and first
+// line, returning how many bytes of tables and names it zeroed.
+func (t *pclntab) dropLineTables() (int, error) {
+	mem := t.mem
 	// The tables every function points at, to drop or to keep (the linker
 	// shares identical tables between functions, and between kinds of
 	// table); each function's own offsets to the dropped ones become 0.
@@ -87,35 +39,29 @@ func dropLineTables(mem []byte) (int, error) {
 	kept := map[int]bool{}
 	dropped := map[int]bool{}
 	take := func(field int) {
-		dropped[int(binary.LittleEndian.Uint32(mem[field:]))] = true
-		binary.LittleEndian.PutUint32(mem[field:], 0)
+		dropped[int(t.u32(field))] = true
+		t.put32(field, 0)
 	}
-	for k := range nfunc {
-		f := functab + int(binary.LittleEndian.Uint32(mem[functab+8*k+4:]))
-		if f+funcFixedLen > len(mem) {
-			return 0, fmt.Errorf("function %d's entry out of range", k)
-		}
-		npcdata := int(binary.LittleEndian.Uint32(mem[f+funcNpcdata:]))
-		if f+funcFixedLen+4*npcdata > len(mem) {
-			return 0, fmt.Errorf("function %d's pcdata out of range", k)
-		}
-		kept[int(binary.LittleEndian.Uint32(mem[f+funcPcsp:]))] = true
-		for j := range npcdata {
-			if field := f + funcFixedLen + 4*j; j == pcdataInlTreeIndex || j == pcdataUnsafePoint {
+	for _, f := range t.funcs {
+		kept[int(t.u32(f+funcPcsp))] = true
+		for j := range t.npcdata(f) {
+			if field := t.pcdata(f, j); j == pcdataInlTreeIndex || j == pcdataUnsafePoint {
 				take(field)
 			} else {
-				kept[int(binary.LittleEndian.Uint32(mem[field:]))] = true
+				kept[int(t.u32(field))] = true
 			}
 		}
 		take(f + funcPcfile)
 		take(f + funcPcln)
+		t.put32(f+funcCuOffset, 0)
+		t.put32(f+funcStartLine, 0)
 	}
 	var keptTables []table
 	for off := range kept {
 		if off == 0 {
 			continue
 		}
-		n, err := pcTableLen(mem[pctab+off : functab])
+		n, err := pcTableLen(mem[t.pctab+off : t.functab])
 		if err != nil {
 			return 0, err
 		}
@@ -126,24 +72,24 @@ func dropLineTables(mem []byte) (int, error) {
 		if off == 0 || kept[off] {
 			continue
 		}
-		n, err := pcTableLen(mem[pctab+off : functab])
+		n, err := pcTableLen(mem[t.pctab+off : t.functab])
 		if err != nil {
 			return 0, err
 		}
-		t := table{off, off + n}
+		d := table{off, off + n}
 		for _, k := range keptTables {
-			if t.start < k.end && k.start < t.end {
-				return 0, fmt.Errorf("a dropped table at %d overlaps a kept table at %d", t.start, k.start)
+			if d.start < k.end && k.start < d.end {
+				return 0, fmt.Errorf("a dropped table at %d overlaps a kept table at %d", d.start, k.start)
 			}
 		}
-		drop = append(drop, t)
+		drop = append(drop, d)
 	}
 	// With no file tables, nothing reads the file names either.
-	clear(mem[h+cuOff : pctab])
-	zeroed := pctab - (h + cuOff)
-	for _, t := range drop {
-		clear(mem[pctab+t.start : pctab+t.end])
-		zeroed += t.end - t.start
+	clear(mem[t.cutab:t.pctab])
+	zeroed := t.pctab - t.cutab
+	for _, d := range drop {
+		clear(mem[t.pctab+d.start : t.pctab+d.end])
+		zeroed += d.end - d.start
 	}
 	return zeroed, nil
 }

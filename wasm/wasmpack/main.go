@@ -5,16 +5,18 @@
 // compresses the zeros to almost nothing and the headers' offsets hardly at
 // all. One segment across every run of zeros shorter than 4 KiB makes the
 // file 1 MB larger and its brotli 126 KB smaller. The memory the module
-// starts with is the same, byte for byte, but for the runtime's file, line
-// and inlining tables, which only tracebacks read, and its unsafe-point
-// table, which only signal-based preemption reads: they are zeroed
-// (lines.go), 190 KB less brotli. build.sh runs it on kubeplay.wasm.
+// starts with is the same, byte for byte, but for the parts of the
+// runtime's function table (pclntab.go) that only tracebacks read, or only
+// what Go's wasm never does: they are zeroed, where they lie. Those are the
+// file, line, inlining and unsafe-point tables (lines.go, 204 KB less
+// brotli), the names of all functions but the few the runtime decides
+// something by (names.go, 53 KB) and the inlining trees and argument layouts
+// (funcdata.go, 32 KB). build.sh runs it on kubeplay.wasm.
 //
 //	go run ./wasm/wasmpack kubeplay.wasm
 package main
 
 import (
-	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -33,7 +35,7 @@ func main() {
 	}
 	b, err := os.ReadFile(os.Args[1])
 	if err == nil {
-		b, err = pack(b, maxGap, true)
+		b, err = pack(b, maxGap, stripAll)
 	}
 	if err == nil {
 		err = os.WriteFile(os.Args[1], b, 0o644)
@@ -51,10 +53,10 @@ type segment struct {
 }
 
 // pack returns the module b with its data segments sorted by offset and
-// merged where fewer than maxGap zeros separate them, and with dropLines the
-// runtime's tables that only tracebacks and preemption read zeroed. Every
-// other section is copied unchanged.
-func pack(b []byte, maxGap int, dropLines bool) ([]byte, error) {
+// merged where fewer than maxGap zeros separate them, and with the parts of
+// the runtime's function table that s names zeroed. Every other section is
+// copied unchanged.
+func pack(b []byte, maxGap int, s strip) ([]byte, error) {
 	if len(b) < 8 || string(b[:4]) != "\x00asm" {
 		return nil, errors.New("not a wasm binary")
 	}
@@ -76,8 +78,8 @@ func pack(b []byte, maxGap int, dropLines bool) ([]byte, error) {
 			if merged, err = mergeSegments(segs, maxGap); err != nil {
 				return nil, err
 			}
-			if dropLines {
-				if err := dropLineTablesIn(merged); err != nil {
+			if s != 0 {
+				if err := stripIn(merged, s); err != nil {
 					return nil, err
 				}
 			}
@@ -193,17 +195,4 @@ func appendSleb(b []byte, v int64) []byte {
 		}
 		b = append(b, c|0x80)
 	}
-}
-
-// dropLineTablesIn drops the line tables of the one segment holding the
-// pclntab (it is contiguous, and no zero run inside it is maxGap long).
-func dropLineTablesIn(segs []segment) error {
-	for _, s := range segs {
-		if !bytes.Contains(s.data, pcHeaderMagic) {
-			continue
-		}
-		_, err := dropLineTables(s.data)
-		return err
-	}
-	return errors.New("no segment holds the pclntab")
 }

@@ -51,7 +51,7 @@ func TestPackKeepsTheMemoryAndTheOtherSections(t *testing.T) {
 		{offset: 5017 + maxGap, data: []byte("far")}, // maxGap zeros: a segment of its own
 		{offset: 1 << 20, data: bytes.Repeat([]byte{7}, 300)},
 	})
-	out, err := pack(in, maxGap, false)
+	out, err := pack(in, maxGap, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +66,7 @@ func TestPackKeepsTheMemoryAndTheOtherSections(t *testing.T) {
 	if !bytes.Equal(out[:14], in[:14]) || !bytes.HasSuffix(out, []byte{0, 5, 4, 'n', 'o', 't', 'e'}) {
 		t.Error("the other sections changed")
 	}
-	again, err := pack(out, maxGap, false)
+	again, err := pack(out, maxGap, 0)
 	if err != nil || !bytes.Equal(again, out) {
 		t.Errorf("packing twice changed the module again (%v)", err)
 	}
@@ -82,7 +82,7 @@ func TestPackRefusesWhatItCannotRewrite(t *testing.T) {
 		"a passive segment":   append([]byte("\x00asm\x01\x00\x00\x00"), 11, 4, 1, 1, 1, 'x'),
 		"a truncated section": append([]byte("\x00asm\x01\x00\x00\x00"), 11, 9, 1),
 	} {
-		if _, err := pack(b, maxGap, false); err == nil {
+		if _, err := pack(b, maxGap, 0); err == nil {
 			t.Errorf("%s: packed, want an error", name)
 		}
 	}
