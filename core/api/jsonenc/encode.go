@@ -9,9 +9,11 @@
 // omitzero tests, and the encoder walks the value's memory with them. Types
 // with their own MarshalJSON or MarshalText are asked as encoding/json asks
 // them (with its rules on addressable values), their output compacted and
-// HTML-escaped as it does; what the plans do not model (json.Number, map keys
-// with MarshalText, ",string", members promoted through embedded pointers,
-// interfaces with marshalling methods) is handed to encoding/json, and so is
+// HTML-escaped as it does. What objects seldom hold is handed to
+// encoding/json, which keeps the package small in the wasm: floats,
+// json.Number, maps without string keys, strings with characters to escape
+// or non-ASCII, structs with a JSON name twice, members promoted through
+// embedded pointers or ",string", interfaces with marshalling methods. So is
 // the whole value when anything fails (an error, a NaN, a nesting deeper
 // than encoding/json's cycle check starts at), so results never differ.
 package jsonenc
@@ -20,11 +22,10 @@ import (
 	"encoding"
 	"encoding/base64"
 	"encoding/json"
-	"math"
 	"reflect"
 	"slices"
+	"sort"
 	"strconv"
-	"strings"
 	"sync"
 	"unicode/utf8"
 	"unsafe"
@@ -86,11 +87,10 @@ type encoder struct {
 	plan    *plan // of typ, the last type given to top
 }
 
-// entry is one key of a map being encoded with its value: a string, or the
-// span of its encoding in vals.
+// entry is one key of a map being encoded with the span of its value's
+// encoding in vals.
 type entry struct {
 	key        string
-	val        string
 	start, end int
 }
 
@@ -142,26 +142,32 @@ func (e *encoder) value(b []byte, p *plan, ptr unsafe.Pointer, addr bool) []byte
 	switch p.op {
 	case opBool:
 		return strconv.AppendBool(b, *(*bool)(ptr))
-	case opInt8:
-		return strconv.AppendInt(b, int64(*(*int8)(ptr)), 10)
-	case opInt16:
-		return strconv.AppendInt(b, int64(*(*int16)(ptr)), 10)
-	case opInt32:
-		return strconv.AppendInt(b, int64(*(*int32)(ptr)), 10)
-	case opInt64:
-		return strconv.AppendInt(b, *(*int64)(ptr), 10)
-	case opUint8:
-		return strconv.AppendUint(b, uint64(*(*uint8)(ptr)), 10)
-	case opUint16:
-		return strconv.AppendUint(b, uint64(*(*uint16)(ptr)), 10)
-	case opUint32:
-		return strconv.AppendUint(b, uint64(*(*uint32)(ptr)), 10)
-	case opUint64:
-		return strconv.AppendUint(b, *(*uint64)(ptr), 10)
-	case opFloat32:
-		return e.float(b, float64(*(*float32)(ptr)), 32)
-	case opFloat64:
-		return e.float(b, *(*float64)(ptr), 64)
+	case opInt8, opInt16, opInt32, opInt64:
+		var i int64
+		switch p.op {
+		case opInt8:
+			i = int64(*(*int8)(ptr))
+		case opInt16:
+			i = int64(*(*int16)(ptr))
+		case opInt32:
+			i = int64(*(*int32)(ptr))
+		default:
+			i = *(*int64)(ptr)
+		}
+		return strconv.AppendInt(b, i, 10)
+	case opUint8, opUint16, opUint32, opUint64:
+		var u uint64
+		switch p.op {
+		case opUint8:
+			u = uint64(*(*uint8)(ptr))
+		case opUint16:
+			u = uint64(*(*uint16)(ptr))
+		case opUint32:
+			u = uint64(*(*uint32)(ptr))
+		default:
+			u = *(*uint64)(ptr)
+		}
+		return strconv.AppendUint(b, u, 10)
 	case opString:
 		return appendString(b, *(*string)(ptr))
 	case opStruct:
@@ -283,8 +289,8 @@ func (e *encoder) array(b []byte, p *plan, ptr unsafe.Pointer, n int, addr bool)
 	return append(b, ']')
 }
 
-// mapValue writes a map with its keys sorted as encoding/json sorts them
-// (as strings, integers by their decimal form).
+// mapValue writes a map with string keys, sorted as encoding/json sorts
+// them.
 func (e *encoder) mapValue(b []byte, p *plan, ptr unsafe.Pointer) []byte {
 	if *(*unsafe.Pointer)(ptr) == nil {
 		return append(b, "null"...)
@@ -293,31 +299,26 @@ func (e *encoder) mapValue(b []byte, p *plan, ptr unsafe.Pointer) []byte {
 		return e.fail(b)
 	}
 	e.depth++
-	base := len(e.ents)
+	// Values are encoded in the map's order after b, then moved to vals once
+	// the nested maps (which use vals too) are done, and written from there
+	// in the keys' order.
+	base, start := len(e.ents), len(b)
 	if p.strMap {
 		// Keys and elements of any string kind: ranged as a
 		// map[string]string, which lays its entries out alike.
 		for k, v := range *(*map[string]string)(ptr) {
-			e.ents = append(e.ents, entry{key: k, val: v})
+			en := entry{key: k, start: len(b) - start}
+			b = appendString(b, v)
+			en.end = len(b) - start
+			e.ents = append(e.ents, en)
 		}
 	} else {
-		// Values are encoded in the map's order after b, then moved to vals
-		// once the nested maps (which use vals too) are done.
 		k, v := e.temp(p.typ.Key()), e.temp(p.typ.Elem())
-		start := len(b)
 		var it reflect.MapIter
 		it.Reset(reflect.NewAt(p.typ, ptr).Elem())
 		for it.Next() {
 			k.SetIterKey(&it)
-			en := entry{start: len(b) - start}
-			switch {
-			case !p.keyInt:
-				en.key = k.String()
-			case k.CanInt():
-				en.key = strconv.FormatInt(k.Int(), 10)
-			default:
-				en.key = strconv.FormatUint(k.Uint(), 10)
-			}
+			en := entry{key: k.String(), start: len(b) - start}
 			v.SetIterValue(&it)
 			b = e.value(b, p.elem, unsafe.Pointer(v.UnsafeAddr()), false)
 			en.end = len(b) - start
@@ -325,9 +326,9 @@ func (e *encoder) mapValue(b []byte, p *plan, ptr unsafe.Pointer) []byte {
 		}
 		e.release(k)
 		e.release(v)
-		e.vals = append(e.vals[:0], b[start:]...)
-		b = b[:start]
 	}
+	e.vals = append(e.vals[:0], b[start:]...)
+	b = b[:start]
 	ents := e.ents[base:]
 	if len(ents) <= 12 {
 		for i := 1; i < len(ents); i++ {
@@ -336,7 +337,7 @@ func (e *encoder) mapValue(b []byte, p *plan, ptr unsafe.Pointer) []byte {
 			}
 		}
 	} else {
-		slices.SortFunc(ents, func(a, b entry) int { return strings.Compare(a.key, b.key) })
+		sort.Slice(ents, func(i, j int) bool { return ents[i].key < ents[j].key })
 	}
 	b = append(b, '{')
 	for i := range ents {
@@ -345,11 +346,7 @@ func (e *encoder) mapValue(b []byte, p *plan, ptr unsafe.Pointer) []byte {
 		}
 		b = appendString(b, ents[i].key)
 		b = append(b, ':')
-		if p.strMap {
-			b = appendString(b, ents[i].val)
-		} else {
-			b = append(b, e.vals[ents[i].start:ents[i].end]...)
-		}
+		b = append(b, e.vals[ents[i].start:ents[i].end]...)
 	}
 	clear(ents)
 	e.ents = e.ents[:base]
@@ -497,33 +494,6 @@ func (e *encoder) marshalText(b []byte, p *plan, ptr unsafe.Pointer) []byte {
 	return appendString(b, string(out))
 }
 
-// float writes f as encoding/json does (ES6's number to string); NaN and
-// infinities are its error.
-func (e *encoder) float(b []byte, f float64, bits int) []byte {
-	if math.IsInf(f, 0) || math.IsNaN(f) {
-		return e.fail(b)
-	}
-	abs := math.Abs(f)
-	fmt := byte('f')
-	if abs != 0 {
-		if bits == 64 && (abs < 1e-6 || abs >= 1e21) || bits == 32 && (float32(abs) < 1e-6 || float32(abs) >= 1e21) {
-			fmt = 'e'
-		}
-	}
-	b = strconv.AppendFloat(b, f, fmt, -1, bits)
-	if fmt == 'e' {
-		// e-09 to e-9
-		n := len(b)
-		if n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
-			b[n-2] = b[n-1]
-			b = b[:n-1]
-		}
-	}
-	return b
-}
-
-const hex = "0123456789abcdef"
-
 // safe holds the ASCII bytes a string holds as they are.
 var safe = func() (t [256]bool) {
 	for c := 0x20; c < utf8.RuneSelf; c++ {
@@ -532,68 +502,20 @@ var safe = func() (t [256]bool) {
 	return t
 }()
 
-// appendString is encoding/json's appendString with HTML escaping: <, > and
-// & as \u003c..., U+2028 and U+2029 escaped, invalid UTF-8 as \ufffd.
+// appendString appends s as a JSON string. A string with something to
+// escape (a quote, a control character, <, > or &) or with non-ASCII (where
+// U+2028, U+2029 and invalid UTF-8 are escaped) is rare in objects and is
+// left to encoding/json.
 func appendString(b []byte, s string) []byte {
 	i := 0
 	for i < len(s) && safe[s[i]] {
 		i++
 	}
-	b = append(b, '"')
-	b = append(b, s[:i]...)
 	if i < len(s) {
-		b = appendEscaped(b, s, i)
+		out, _ := json.Marshal(s) // a string cannot fail
+		return append(b, out...)
 	}
+	b = append(b, '"')
+	b = append(b, s...)
 	return append(b, '"')
-}
-
-// appendEscaped appends s from i on, where a byte to escape or non-ASCII
-// starts.
-func appendEscaped(dst []byte, s string, i int) []byte {
-	start := i
-	for i < len(s) {
-		if b := s[i]; b < utf8.RuneSelf {
-			if safe[b] {
-				i++
-				continue
-			}
-			dst = append(dst, s[start:i]...)
-			switch b {
-			case '\\', '"':
-				dst = append(dst, '\\', b)
-			case '\b':
-				dst = append(dst, '\\', 'b')
-			case '\f':
-				dst = append(dst, '\\', 'f')
-			case '\n':
-				dst = append(dst, '\\', 'n')
-			case '\r':
-				dst = append(dst, '\\', 'r')
-			case '\t':
-				dst = append(dst, '\\', 't')
-			default:
-				dst = append(dst, '\\', 'u', '0', '0', hex[b>>4], hex[b&0xF])
-			}
-			i++
-			start = i
-			continue
-		}
-		c, size := utf8.DecodeRuneInString(s[i:])
-		if c == utf8.RuneError && size == 1 {
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, `\ufffd`...)
-			i += size
-			start = i
-			continue
-		}
-		if c == '\u2028' || c == '\u2029' {
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, '\\', 'u', '2', '0', '2', hex[c&0xF])
-			i += size
-			start = i
-			continue
-		}
-		i += size
-	}
-	return append(dst, s[start:]...)
 }

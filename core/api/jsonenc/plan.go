@@ -2,11 +2,9 @@ package jsonenc
 
 import (
 	"bytes"
-	"cmp"
 	"encoding"
 	"encoding/json"
 	"reflect"
-	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -26,8 +24,6 @@ const (
 	opUint16
 	opUint32
 	opUint64
-	opFloat32
-	opFloat64
 	opString
 	opStruct
 	opPointer
@@ -36,7 +32,7 @@ const (
 	opArray
 	opMap
 	opInterface
-	opFallback // encoding/json encodes the value itself
+	opFallback // encoding/json encodes the value itself (floats, rare in objects, among them)
 )
 
 // method says when a plan calls the value's MarshalJSON or MarshalText.
@@ -54,7 +50,6 @@ type plan struct {
 	json   method // MarshalJSON (checked first)
 	text   method // MarshalText
 	strMap bool   // a map of string-kind keys to plain strings: ranged as a map[string]string
-	keyInt bool   // map keys are integers (opString keys otherwise)
 	typ    reflect.Type
 	// The method tables of *typ as a json.Marshaler and as an
 	// encoding.TextMarshaler: with a pointer to the value, they make the
@@ -131,10 +126,10 @@ func build(t reflect.Type) *plan {
 	p := &plan{typ: t, size: t.Size(), json: methodOf(t, marshalerType), text: methodOf(t, textMarshalerType)}
 	plans[t] = p // before recursing: recursive types terminate
 	if p.json != methNone {
-		p.jsonTab = methodTable[json.Marshaler](t)
+		p.jsonTab = methodTable(t, marshalerType)
 	}
 	if p.text != methNone {
-		p.textTab = methodTable[encoding.TextMarshaler](t)
+		p.textTab = methodTable(t, textMarshalerType)
 	}
 	switch t.Kind() {
 	case reflect.Bool:
@@ -143,10 +138,6 @@ func build(t reflect.Type) *plan {
 		p.op = sized(opInt8, t.Size())
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
 		p.op = sized(opUint8, t.Size())
-	case reflect.Float32:
-		p.op = opFloat32
-	case reflect.Float64:
-		p.op = opFloat64
 	case reflect.String:
 		p.op = opString
 		if t == numberType { // a number literal, checked: left to encoding/json
@@ -166,19 +157,11 @@ func build(t reflect.Type) *plan {
 		p.elem = build(t.Elem())
 	case reflect.Map:
 		p.op = opMap
-		switch k := t.Key(); k.Kind() {
-		case reflect.String: // used as they are, even with a MarshalText
-		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-			reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-			p.keyInt = true
-			if k.Implements(textMarshalerType) {
-				p.op = opFallback
-			}
-		default: // keys with MarshalText, or an error
-			p.op = opFallback
+		if t.Key().Kind() != reflect.String { // string keys are used as they are, even with a MarshalText
+			p.op = opFallback // integers, keys with MarshalText, or an error
 		}
 		p.elem = build(t.Elem())
-		p.strMap = !p.keyInt && p.elem.op == opString && p.elem.json != methAlways && p.elem.text != methAlways
+		p.strMap = p.elem.op == opString && p.elem.json != methAlways && p.elem.text != methAlways
 	case reflect.Interface:
 		p.op = opInterface
 		if t.Implements(marshalerType) || t.Implements(textMarshalerType) {
@@ -195,11 +178,12 @@ func build(t reflect.Type) *plan {
 	return p
 }
 
-// methodTable returns the method table of *t as an I: the first word of an
-// interface value of type I holding a *t.
-func methodTable[I any](t reflect.Type) unsafe.Pointer {
-	i := reflect.Zero(reflect.PointerTo(t)).Interface().(I)
-	return (*[2]unsafe.Pointer)(unsafe.Pointer(&i))[0]
+// methodTable returns the method table of *t as an interface of type it:
+// the first word of an interface value of that type holding a *t.
+func methodTable(t, it reflect.Type) unsafe.Pointer {
+	i := reflect.New(it).Elem()
+	i.Set(reflect.Zero(reflect.PointerTo(t)))
+	return *(*unsafe.Pointer)(unsafe.Pointer(i.UnsafeAddr()))
 }
 
 // sized picks the op of base's family for an integer of size bytes.
@@ -215,53 +199,80 @@ func sized(base op, size uintptr) op {
 	return base + 3
 }
 
-// jsonField is a struct member as encoding/json's typeFields finds it.
-type jsonField struct {
-	name      string
-	tag       bool
-	index     []int
-	typ       reflect.Type
-	omitEmpty bool
-	omitZero  bool
-	quoted    bool
+// structFields fills p.fields with the members encoding/json writes for t,
+// in its order: fields in declaration order, an embedded struct's promoted
+// fields in its place. It reports false for what the plan does not model: a
+// JSON name twice (encoding/json's dominance rules then pick one or drop
+// both), a member promoted through an embedded pointer, the ",string"
+// option. Such structs take the fallback.
+func structFields(p *plan, t reflect.Type) bool {
+	return addFields(p, t, 0, map[string]bool{})
 }
 
-// structFields fills p.fields with the members encoding/json writes for t,
-// reporting false for what the plan does not model (a member reached
-// through an embedded pointer, the ",string" option): such structs take the
-// fallback.
-func structFields(p *plan, t reflect.Type) bool {
-	for _, f := range typeFields(t) {
-		if f.quoted {
-			return false
+func addFields(p *plan, t reflect.Type, base uintptr, names map[string]bool) bool {
+	for i := 0; i < t.NumField(); i++ {
+		sf := t.Field(i)
+		ft := sf.Type
+		if ft.Name() == "" && ft.Kind() == reflect.Pointer {
+			ft = ft.Elem() // as encoding/json looks at them
 		}
-		var off uintptr
-		ft := t
-		for _, i := range f.index {
-			if ft.Kind() == reflect.Pointer {
+		if sf.Anonymous {
+			if !sf.IsExported() && ft.Kind() != reflect.Struct {
+				continue
+			}
+		} else if !sf.IsExported() {
+			continue
+		}
+		tag := sf.Tag.Get("json")
+		if tag == "-" {
+			continue
+		}
+		name, opts, _ := strings.Cut(tag, ",")
+		if !isValidTag(name) {
+			name = ""
+		}
+		if name == "" && sf.Anonymous && ft.Kind() == reflect.Struct {
+			if sf.Type.Kind() == reflect.Pointer || !addFields(p, ft, base+sf.Offset, names) {
 				return false
 			}
-			sf := ft.Field(i)
-			off, ft = off+sf.Offset, sf.Type
+			continue
 		}
-		var name bytes.Buffer
-		json.HTMLEscape(&name, []byte(f.name))
-		fp := build(ft)
-		pf := field{name: `,"` + name.String() + `":`, off: off, plan: fp, op: fp.op}
-		if fp.json != methNone || fp.text != methNone {
-			pf.op = opFallback
-		}
-		if f.omitEmpty {
-			pf.omit = omitRule(ft)
-		}
-		if f.omitZero {
-			empty, zero := pf, zeroFunc(ft)
-			pf.omit, pf.zero = omitFunc, zero
-			if empty.omit != keep { // both: either test omits
-				pf.zero = func(p unsafe.Pointer) bool { return empty.omitted(p) || zero(p) }
+		if hasOption(opts, "string") {
+			switch ft.Kind() {
+			case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+				reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+				reflect.Float32, reflect.Float64, reflect.String:
+				return false
 			}
 		}
-		p.fields = append(p.fields, pf)
+		if name == "" {
+			name = sf.Name
+		}
+		if names[name] {
+			return false
+		}
+		names[name] = true
+		var esc bytes.Buffer
+		json.HTMLEscape(&esc, []byte(name))
+		fp := build(sf.Type)
+		f := field{name: `,"` + esc.String() + `":`, off: base + sf.Offset, plan: fp, op: fp.op}
+		if fp.json != methNone || fp.text != methNone {
+			f.op = opFallback
+		}
+		if hasOption(opts, "omitempty") {
+			f.omit = omitRule(sf.Type)
+		}
+		if hasOption(opts, "omitzero") {
+			empty, zero := f, zeroFunc(sf.Type)
+			if zero == nil {
+				return false
+			}
+			f.omit, f.zero = omitFunc, zero
+			if empty.omit != keep { // both: either test omits
+				f.zero = func(p unsafe.Pointer) bool { return empty.omitted(p) || zero(p) }
+			}
+		}
+		p.fields = append(p.fields, f)
 	}
 	return true
 }
@@ -287,138 +298,24 @@ func omitRule(t reflect.Type) omit {
 	return keep
 }
 
-// zeroFunc is encoding/json's omitzero test for values of t.
+// zeroFunc is encoding/json's omitzero test for values of t; nil for a
+// pointer or an interface with an IsZero method (encoding/json's own tests
+// for them guard against nil: such structs take the fallback).
 func zeroFunc(t reflect.Type) func(unsafe.Pointer) bool {
-	type isZeroer = interface{ IsZero() bool }
 	switch {
-	case t.Kind() == reflect.Interface && t.Implements(isZeroerType):
-		return func(p unsafe.Pointer) bool {
-			v := reflect.NewAt(t, p).Elem()
-			return v.IsNil() || (v.Elem().Kind() == reflect.Pointer && v.Elem().IsNil()) || v.Interface().(isZeroer).IsZero()
-		}
-	case t.Kind() == reflect.Pointer && t.Implements(isZeroerType):
-		return func(p unsafe.Pointer) bool {
-			v := reflect.NewAt(t, p).Elem()
-			return v.IsNil() || v.Interface().(isZeroer).IsZero()
-		}
+	case (t.Kind() == reflect.Pointer || t.Kind() == reflect.Interface) && t.Implements(isZeroerType):
+		return nil
 	case t.Implements(isZeroerType), reflect.PointerTo(t).Implements(isZeroerType):
 		// Through the pointer either way: a value method sees the same
 		// value, and encoding/json boxes a value it cannot address.
-		tab := methodTable[isZeroer](t)
+		tab := methodTable(t, isZeroerType)
 		return func(p unsafe.Pointer) bool {
-			var z isZeroer
+			var z interface{ IsZero() bool }
 			*(*[2]unsafe.Pointer)(unsafe.Pointer(&z)) = [2]unsafe.Pointer{tab, p}
 			return z.IsZero()
 		}
 	}
 	return func(p unsafe.Pointer) bool { return reflect.NewAt(t, p).Elem().IsZero() }
-}
-
-// typeFields is encoding/json's typeFields (Go 1.26) without what encoding
-// does not use: the members of struct t, embedded structs' promoted ones
-// included, after Go's visibility rules amended by JSON tags, in index order.
-func typeFields(t reflect.Type) []jsonField {
-	current := []jsonField{}
-	next := []jsonField{{typ: t}}
-	var count, nextCount map[reflect.Type]int
-	visited := map[reflect.Type]bool{}
-	var fields []jsonField
-	for len(next) > 0 {
-		current, next = next, current[:0]
-		count, nextCount = nextCount, map[reflect.Type]int{}
-		for _, f := range current {
-			if visited[f.typ] {
-				continue
-			}
-			visited[f.typ] = true
-			for i := 0; i < f.typ.NumField(); i++ {
-				sf := f.typ.Field(i)
-				if sf.Anonymous {
-					t := sf.Type
-					if t.Kind() == reflect.Pointer {
-						t = t.Elem()
-					}
-					if !sf.IsExported() && t.Kind() != reflect.Struct {
-						continue
-					}
-				} else if !sf.IsExported() {
-					continue
-				}
-				tag := sf.Tag.Get("json")
-				if tag == "-" {
-					continue
-				}
-				name, opts, _ := strings.Cut(tag, ",")
-				if !isValidTag(name) {
-					name = ""
-				}
-				index := append(slices.Clip(f.index), i)
-				ft := sf.Type
-				if ft.Name() == "" && ft.Kind() == reflect.Pointer {
-					ft = ft.Elem()
-				}
-				quoted := false
-				if hasOption(opts, "string") {
-					switch ft.Kind() {
-					case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-						reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
-						reflect.Float32, reflect.Float64, reflect.String:
-						quoted = true
-					}
-				}
-				if name != "" || !sf.Anonymous || ft.Kind() != reflect.Struct {
-					tagged := name != ""
-					if name == "" {
-						name = sf.Name
-					}
-					fields = append(fields, jsonField{name: name, tag: tagged, index: index, typ: ft,
-						omitEmpty: hasOption(opts, "omitempty"), omitZero: hasOption(opts, "omitzero"), quoted: quoted})
-					if count[f.typ] > 1 {
-						// Two embeddings of one type at this depth: a duplicate,
-						// so that the name is dropped below.
-						fields = append(fields, fields[len(fields)-1])
-					}
-					continue
-				}
-				nextCount[ft]++
-				if nextCount[ft] == 1 {
-					next = append(next, jsonField{name: ft.Name(), index: index, typ: ft})
-				}
-			}
-		}
-	}
-	slices.SortFunc(fields, func(a, b jsonField) int {
-		if c := strings.Compare(a.name, b.name); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(len(a.index), len(b.index)); c != 0 {
-			return c
-		}
-		if a.tag != b.tag {
-			if a.tag {
-				return -1
-			}
-			return +1
-		}
-		return slices.Compare(a.index, b.index)
-	})
-	// Of the fields of one name, the shallowest (a tagged one first) wins,
-	// unless two tie: then none is written.
-	out := fields[:0]
-	for advance, i := 0, 0; i < len(fields); i += advance {
-		fi := fields[i]
-		for advance = 1; i+advance < len(fields); advance++ {
-			if fields[i+advance].name != fi.name {
-				break
-			}
-		}
-		if advance > 1 && len(fi.index) == len(fields[i+1].index) && fi.tag == fields[i+1].tag {
-			continue
-		}
-		out = append(out, fi)
-	}
-	slices.SortFunc(out, func(a, b jsonField) int { return slices.Compare(a.index, b.index) })
-	return out
 }
 
 func hasOption(opts, name string) bool {
