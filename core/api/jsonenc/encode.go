@@ -431,7 +431,22 @@ func (e *encoder) fallback(b []byte, p *plan, ptr unsafe.Pointer, addr bool) []b
 	return append(b, out...)
 }
 
+// Appender is a json.Marshaler whose MarshalJSON returns what AppendJSON
+// appends, output that encoding/json's compaction and HTML escaping leave as
+// it is
+// (api.Time and api.Quantity, in every object): the encoder has the value
+// append itself rather than allocate for MarshalJSON. The value method
+// must be AppendJSON itself, on the type that has MarshalJSON.
+type Appender interface {
+	AppendJSON(b []byte) []byte
+}
+
 func (e *encoder) marshalJSON(b []byte, p *plan, ptr unsafe.Pointer) []byte {
+	if p.appendTab != nil {
+		var a Appender
+		*(*[2]unsafe.Pointer)(unsafe.Pointer(&a)) = [2]unsafe.Pointer{p.appendTab, ptr}
+		return a.AppendJSON(b)
+	}
 	var m json.Marshaler
 	*(*[2]unsafe.Pointer)(unsafe.Pointer(&m)) = [2]unsafe.Pointer{p.jsonTab, ptr}
 	out, err := m.MarshalJSON()

@@ -57,6 +57,7 @@ type plan struct {
 	// value methods too, and encoding/json calls them through the pointer
 	// when it can: there is no difference to the method).
 	jsonTab, textTab unsafe.Pointer
+	appendTab        unsafe.Pointer // as an Appender, for a type that is one
 	size             uintptr
 	len              int // arrays
 	elem             *plan
@@ -96,6 +97,7 @@ var (
 	textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
 	isZeroerType      = reflect.TypeFor[interface{ IsZero() bool }]()
 	numberType        = reflect.TypeFor[json.Number]()
+	appenderType      = reflect.TypeFor[Appender]()
 )
 
 func planFor(t reflect.Type) *plan {
@@ -127,6 +129,9 @@ func build(t reflect.Type) *plan {
 	plans[t] = p // before recursing: recursive types terminate
 	if p.json != methNone {
 		p.jsonTab = methodTable(t, marshalerType)
+		if p.json == methAlways && t.Implements(appenderType) {
+			p.appendTab = methodTable(t, appenderType)
+		}
 	}
 	if p.text != methNone {
 		p.textTab = methodTable(t, textMarshalerType)
