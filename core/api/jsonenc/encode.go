@@ -83,8 +83,13 @@ type encoder struct {
 	spare   []reflect.Value // settable values for maps' keys and elements, kept for reuse
 	depth   int
 	failed  bool // the value is left to encoding/json
-	typ     reflect.Type
-	plan    *plan // of typ, the last type given to top
+	// The plans of the types last met at the top or in an interface: the
+	// apiserver encodes a few kinds in turn (pods, bindings, events).
+	recent [4]struct {
+		typ  reflect.Type
+		plan *plan
+	}
+	next int // the entry of recent to replace
 }
 
 // entry is one key of a map being encoded with the span of its value's
@@ -114,10 +119,7 @@ func (e *encoder) top(b []byte, v any) []byte {
 		return append(b, "null"...)
 	}
 	rv := reflect.ValueOf(v)
-	if rv.Type() != e.typ {
-		e.typ, e.plan = rv.Type(), planFor(rv.Type())
-	}
-	p := e.plan
+	p := e.planFor(rv.Type())
 	if p.op == opPointer {
 		ptr := rv.UnsafePointer()
 		if ptr == nil {
@@ -128,6 +130,19 @@ func (e *encoder) top(b []byte, v any) []byte {
 	n := reflect.New(rv.Type())
 	n.Elem().Set(rv)
 	return e.value(b, p, n.UnsafePointer(), false)
+}
+
+// planFor is planFor, from recent when it can.
+func (e *encoder) planFor(t reflect.Type) *plan {
+	for i := range e.recent {
+		if e.recent[i].typ == t {
+			return e.recent[i].plan
+		}
+	}
+	r := &e.recent[e.next]
+	e.next = (e.next + 1) % len(e.recent)
+	r.typ, r.plan = t, planFor(t)
+	return r.plan
 }
 
 // value appends the JSON of the value of plan p at ptr; addr says whether
@@ -390,10 +405,7 @@ func (e *encoder) iface(b []byte, p *plan, ptr unsafe.Pointer) []byte {
 	}
 	e.depth++
 	t := reflect.TypeOf(v)
-	if t != e.typ {
-		e.typ, e.plan = t, planFor(t)
-	}
-	q := e.plan
+	q := e.planFor(t)
 	// An interface holds a pointer or a map as its data word, and any other
 	// value behind it, but for a struct or array of one pointer.
 	data := (*[2]unsafe.Pointer)(unsafe.Pointer(&v))[1]

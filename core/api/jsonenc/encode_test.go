@@ -51,7 +51,9 @@ func direct(t *testing.T, what string, v any) {
 }
 
 // noFallback fails t if a plan reachable from t's hands a type other than
-// json.Number or a float to encoding/json.
+// json.Number or a float to encoding/json, or has a marshalling method on
+// its pointer only (a value would then encode differently addressable or
+// not, which the apiserver's specEqual relies on not happening).
 func noFallback(t *testing.T, typ reflect.Type) {
 	t.Helper()
 	seen := map[*plan]bool{}
@@ -63,6 +65,9 @@ func noFallback(t *testing.T, typ reflect.Type) {
 		seen[p] = true
 		if k := p.typ.Kind(); p.op == opFallback && p.typ != numberType && k != reflect.Float32 && k != reflect.Float64 {
 			t.Errorf("%s: %s is left to encoding/json", typ, p.typ)
+		}
+		if p.json == methAddr || p.text == methAddr {
+			t.Errorf("%s: %s marshals itself through its pointer only", typ, p.typ)
 		}
 		if p.elem != nil {
 			walk(p.elem)
