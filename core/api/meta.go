@@ -2,6 +2,7 @@ package api
 
 import (
 	"encoding/json"
+	"strconv"
 	"time"
 )
 
@@ -146,13 +147,20 @@ type MicroTime struct{ time.Time }
 // MarshalJSON implements json.Marshaler.
 func (t MicroTime) MarshalJSON() ([]byte, error) { return t.AppendJSON(make([]byte, 0, 40)), nil }
 
-// AppendJSON appends t's JSON to b (see Time.AppendJSON).
+// AppendJSON appends t's JSON to b (see Time.AppendJSON): RFC 3339 in UTC
+// with six digits of fraction, "2006-01-02T15:04:05.000000Z07:00", written
+// as RFC 3339 (which package time formats without parsing the layout) with
+// the digits inserted before its Z.
 func (t MicroTime) AppendJSON(b []byte) []byte {
 	if t.IsZero() {
 		return append(b, "null"...)
 	}
-	b = t.UTC().AppendFormat(append(b, '"'), "2006-01-02T15:04:05.000000Z07:00")
-	return append(b, '"')
+	u := t.UTC()
+	b = u.AppendFormat(append(b, '"'), time.RFC3339)
+	n := len(b) - 1 // the Z
+	b = strconv.AppendInt(b[:n], int64(1_000_000+u.Nanosecond()/1000), 10)
+	b[n] = '.' // over the leading 1, which kept the zeros
+	return append(b, 'Z', '"')
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
