@@ -2,6 +2,7 @@ package api
 
 import (
 	"encoding/json"
+	"strconv"
 	"time"
 )
 
@@ -107,11 +108,16 @@ func NewTime(t time.Time) Time { return Time{t.Truncate(time.Second)} }
 func NewTimePtr(t time.Time) *Time { v := NewTime(t); return &v }
 
 // MarshalJSON implements json.Marshaler.
-func (t Time) MarshalJSON() ([]byte, error) {
+func (t Time) MarshalJSON() ([]byte, error) { return t.AppendJSON(make([]byte, 0, 32)), nil }
+
+// AppendJSON appends t's JSON to b: what the apiserver's encoder
+// (core/api/jsonenc) calls instead of MarshalJSON, without its allocations.
+func (t Time) AppendJSON(b []byte) []byte {
 	if t.IsZero() {
-		return []byte("null"), nil
+		return append(b, "null"...)
 	}
-	return []byte(`"` + t.UTC().Format(time.RFC3339) + `"`), nil
+	b = t.UTC().AppendFormat(append(b, '"'), time.RFC3339)
+	return append(b, '"')
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -139,11 +145,22 @@ func (t *Time) IsZero() bool { return t == nil || t.Time.IsZero() }
 type MicroTime struct{ time.Time }
 
 // MarshalJSON implements json.Marshaler.
-func (t MicroTime) MarshalJSON() ([]byte, error) {
+func (t MicroTime) MarshalJSON() ([]byte, error) { return t.AppendJSON(make([]byte, 0, 40)), nil }
+
+// AppendJSON appends t's JSON to b (see Time.AppendJSON): RFC 3339 in UTC
+// with six digits of fraction, "2006-01-02T15:04:05.000000Z07:00", written
+// as RFC 3339 (which package time formats without parsing the layout) with
+// the digits inserted before its Z.
+func (t MicroTime) AppendJSON(b []byte) []byte {
 	if t.IsZero() {
-		return []byte("null"), nil
+		return append(b, "null"...)
 	}
-	return []byte(`"` + t.UTC().Format("2006-01-02T15:04:05.000000Z07:00") + `"`), nil
+	u := t.UTC()
+	b = u.AppendFormat(append(b, '"'), time.RFC3339)
+	n := len(b) - 1 // the Z
+	b = strconv.AppendInt(b[:n], int64(1_000_000+u.Nanosecond()/1000), 10)
+	b[n] = '.' // over the leading 1, which kept the zeros
+	return append(b, 'Z', '"')
 }
 
 // UnmarshalJSON implements json.Unmarshaler.

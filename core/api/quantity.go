@@ -465,8 +465,13 @@ func (q *Quantity) String() string {
 }
 
 // MarshalJSON writes the canonical string.
-func (q Quantity) MarshalJSON() ([]byte, error) {
-	return []byte(`"` + q.String() + `"`), nil
+func (q Quantity) MarshalJSON() ([]byte, error) { return q.AppendJSON(make([]byte, 0, 16)), nil }
+
+// AppendJSON appends q's JSON to b (see Time.AppendJSON).
+func (q Quantity) AppendJSON(b []byte) []byte {
+	b = append(b, '"')
+	b = append(b, q.String()...)
+	return append(b, '"')
 }
 
 // UnmarshalJSON accepts a JSON string ("100m") or number (4), as Kubernetes does.

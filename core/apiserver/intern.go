@@ -1,12 +1,12 @@
 package apiserver
 
 import (
-	"encoding/json"
 	"reflect"
 	"slices"
 	"unsafe"
 
 	"kubeplay/core/api"
+	"kubeplay/core/api/jsonenc"
 )
 
 // The watch cache keeps every object it serves, and informers share those
@@ -31,7 +31,8 @@ const internMaxEntries = 1024
 type internTable[T any] struct {
 	m    map[string]T
 	last T
-	ok   bool // last is set
+	ok   bool   // last is set
+	key  []byte // scratch
 }
 
 // intern returns the shared copy of v, adding v as the shared copy when
@@ -40,10 +41,11 @@ func (t *internTable[T]) intern(v T) T {
 	if t.ok && reflect.DeepEqual(t.last, v) {
 		return t.last
 	}
-	key, err := json.Marshal(v)
+	key, err := jsonenc.Append(t.key[:0], v)
 	if err != nil {
 		return v
 	}
+	t.key = key
 	return t.internKey(key, v)
 }
 

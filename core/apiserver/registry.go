@@ -9,6 +9,7 @@ import (
 
 	"kubeplay/core/api"
 	"kubeplay/core/api/field"
+	"kubeplay/core/api/jsonenc"
 	"kubeplay/core/api/request"
 	"kubeplay/core/apiserver/admission"
 	"kubeplay/core/apiserver/defaults"
@@ -274,12 +275,13 @@ func joinNames(names []string) string {
 }
 
 // encodeStored renders obj as etcd holds it: JSON, without resourceVersion
-// (the key's mod revision is the resourceVersion).
+// (the key's mod revision is the resourceVersion). jsonenc writes what
+// encoding/json writes, byte for byte, at a fraction of its cost.
 func encodeStored(obj api.Object) ([]byte, error) {
 	m := obj.GetObjectMeta()
 	rv := m.ResourceVersion
 	m.ResourceVersion = ""
-	data, err := json.Marshal(obj)
+	data, err := jsonenc.Marshal(obj)
 	m.ResourceVersion = rv
 	return data, err
 }

@@ -8,6 +8,7 @@ import (
 
 	"kubeplay/core/api"
 	"kubeplay/core/api/field"
+	"kubeplay/core/api/jsonenc"
 	"kubeplay/core/api/request"
 	"kubeplay/core/apiserver/admission"
 	"kubeplay/core/apiserver/validation"
@@ -253,13 +254,15 @@ func setStatus(obj api.Object, st reflect.Value) {
 	}
 }
 
-// specEqual compares everything but metadata and status, as JSON.
+// specEqual compares everything but metadata and status, as JSON. The
+// fields are encoded through pointers, which saves copying them: no api type
+// marshals itself differently when addressable.
 func specEqual(r *resource, a, b api.Object) bool {
 	va, vb := reflect.ValueOf(a).Elem(), reflect.ValueOf(b).Elem()
 	for _, i := range r.specOnly {
-		fa, fb := va.Field(i).Interface(), vb.Field(i).Interface()
-		ja, err1 := json.Marshal(fa)
-		jb, err2 := json.Marshal(fb)
+		fa, fb := va.Field(i).Addr().Interface(), vb.Field(i).Addr().Interface()
+		ja, err1 := jsonenc.Marshal(fa)
+		jb, err2 := jsonenc.Marshal(fb)
 		if err1 != nil || err2 != nil || !bytes.Equal(ja, jb) {
 			return false
 		}
