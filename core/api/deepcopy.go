@@ -8,8 +8,9 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode"
 	"unicode/utf8"
+
+	"kubeplay/core/api/jsontag"
 )
 
 // DeepCopy's contract is a JSON round trip: the copy is what decoding the
@@ -167,7 +168,7 @@ func jcStructFields(p *jcPlan, t reflect.Type) bool {
 			if !sf.IsExported() || sf.Type.Kind() != reflect.Struct {
 				return false
 			}
-			if name, _, _ := strings.Cut(tag, ","); name == "" || !isValidJSONTag(name) {
+			if name, _, _ := strings.Cut(tag, ","); name == "" || !jsontag.Valid(name) {
 				// Promoted fields: copied in place (no name conflicts, checked above).
 				fp := jcBuild(sf.Type)
 				if fp.kind == jcJSON {
@@ -207,7 +208,7 @@ func jcCollectNames(t reflect.Type, names map[string]bool) bool {
 			continue
 		}
 		name, _, _ := strings.Cut(tag, ",")
-		if !isValidJSONTag(name) {
+		if !jsontag.Valid(name) {
 			name = ""
 		}
 		if sf.Anonymous {
@@ -234,21 +235,6 @@ func jcCollectNames(t reflect.Type, names map[string]bool) bool {
 			return false
 		}
 		names[name] = true
-	}
-	return true
-}
-
-// isValidJSONTag is encoding/json's rule for a usable tag name.
-func isValidJSONTag(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, c := range s {
-		switch {
-		case strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", c):
-		case !unicode.IsLetter(c) && !unicode.IsDigit(c):
-			return false
-		}
 	}
 	return true
 }

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"reflect"
 	"strings"
+
+	"kubeplay/core/api/jsontag"
 )
 
 // MergePatchObject applies an RFC 7386 JSON merge patch to obj without
@@ -70,7 +72,7 @@ func addMembers(p *jcPlan, prefix []int, into map[string]jcMember) {
 			continue
 		}
 		name, _, _ := strings.Cut(tag, ",")
-		if !isValidJSONTag(name) {
+		if !jsontag.Valid(name) {
 			name = ""
 		}
 		index := append(append([]int(nil), prefix...), i)

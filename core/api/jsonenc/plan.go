@@ -7,8 +7,9 @@ import (
 	"reflect"
 	"strings"
 	"sync"
-	"unicode"
 	"unsafe"
+
+	"kubeplay/core/api/jsontag"
 )
 
 // op says how a plan encodes a value of its type.
@@ -233,7 +234,7 @@ func addFields(p *plan, t reflect.Type, base uintptr, names map[string]bool) boo
 			continue
 		}
 		name, opts, _ := strings.Cut(tag, ",")
-		if !isValidTag(name) {
+		if !jsontag.Valid(name) {
 			name = ""
 		}
 		if name == "" && sf.Anonymous && ft.Kind() == reflect.Struct {
@@ -332,19 +333,4 @@ func hasOption(opts, name string) bool {
 		}
 	}
 	return false
-}
-
-// isValidTag is encoding/json's rule for a usable tag name.
-func isValidTag(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, c := range s {
-		switch {
-		case strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", c):
-		case !unicode.IsLetter(c) && !unicode.IsDigit(c):
-			return false
-		}
-	}
-	return true
 }
