@@ -108,7 +108,7 @@ func BenchmarkScaleUpLongTasks(b *testing.B) {
 func benchScaleUp(b *testing.B, tabName string) {
 	for i := 0; i < b.N; i++ {
 		p := openTab(b, 1400, 900)
-		p.click("#tab-" + tabName)
+		p.showPanel(tabName)
 		eval[bool](p, fmt.Sprintf(`kubeplay.reset({seed: 1, nodes: %s}).then(() => true)`, seam.ScaleUpNodes()))
 		if tabName == "terminal" {
 			// The terminal streams a watch of every Pod while they start.

@@ -12,9 +12,9 @@ import (
 func TestKubectlEditOpensTheObjectInTheEditor(t *testing.T) {
 	p := openTab(t, 1400, 900)
 	eval[string](p, `kubeplay.run('kubectl create deployment web --image=nginx:1.27 --replicas=2')`)
-	p.click("#tab-terminal")
+	p.showPanel("terminal")
 	edit := func() {
-		p.click("#tab-terminal") // an Apply brings the story into view
+		p.showPanel("terminal") // an Apply brings the story into view
 		p.do(chromedpSendKeys("#terminal-input", "kubectl edit deployment web\r"))
 		p.poll(`[...document.querySelectorAll('.file-tab-name')].some(b => b.textContent === 'kubectl-edit-deployment.apps-web.yaml' && b.getAttribute('aria-selected') === 'true')`, 10*time.Second)
 	}
@@ -67,7 +67,7 @@ func TestKubectlEditOpensTheObjectInTheEditor(t *testing.T) {
 // `kubectl apply -f web.yaml` then reads back with the learner's change.
 func TestTheTerminalReadsAndWritesTheEditorsTabs(t *testing.T) {
 	p := openTab(t, 1400, 900)
-	p.click("#tab-terminal")
+	p.showPanel("terminal")
 	p.do(chromedpSendKeys("#terminal-input", "kubectl apply -f deploy.yaml\r"))
 	p.poll(`document.getElementById('terminal-output').textContent.includes('deployment.apps/nginx created')`, 10*time.Second)
 	p.do(chromedpSendKeys("#terminal-input", "kubectl get deployment nginx -o yaml > web.yaml\r"))
@@ -77,7 +77,7 @@ func TestTheTerminalReadsAndWritesTheEditorsTabs(t *testing.T) {
 		t.Fatalf("web.yaml holds:\n%s", text)
 	}
 	p.setEditor(strings.Replace(text, "replicas: 2", "replicas: 4", 1))
-	p.click("#tab-terminal")
+	p.showPanel("terminal")
 	p.do(chromedpSendKeys("#terminal-input", "kubectl apply -f web.yaml\r"))
 	p.poll(`document.getElementById('terminal-output').textContent.includes('deployment.apps/nginx configured')`, 10*time.Second)
 	if got := eval[string](p, `kubeplay.run('kubectl get deployment nginx -o jsonpath={.spec.replicas}')`); got != "4" {

@@ -22,7 +22,7 @@ func TestTheEtcdTreeListsAHundredKeysThenShowsTheRestOnRequest(t *testing.T) {
 	if !strings.Contains(out, "configmap/cm-129 created") {
 		t.Fatalf("apply printed %q", out)
 	}
-	p.click("#tab-etcd")
+	p.showPanel("etcd")
 	// Open configmaps (closed by default), then its default namespace.
 	p.poll(`[...document.querySelectorAll('.etcd-tree > details > summary')].some((s) => s.textContent.startsWith('configmaps'))`, 10*time.Second)
 	eval[bool](p, `(() => { const d = [...document.querySelectorAll('.etcd-tree > details')].find((d) => d.firstChild.textContent.startsWith('configmaps')); d.open = true; return true; })()`)
@@ -64,7 +64,7 @@ func TestTheEtcdTreeListsACustomResourcesKeys(t *testing.T) {
 	if out := eval[string](p, fmt.Sprintf(`kubeplay.apply(%q, 'shirts.yaml')`, read("shirt-resources.yaml"))); !strings.Contains(out, "shirt.stable.example.com/example1 created") {
 		t.Fatalf("applying the Shirts printed %q", out)
 	}
-	p.click("#tab-etcd")
+	p.showPanel("etcd")
 	const group = `[...document.querySelectorAll('.etcd-tree > details')].find((d) => d.firstChild.textContent.startsWith('stable.example.com/shirts'))`
 	p.poll(group+` !== undefined`, 10*time.Second)
 	eval[bool](p, `((d) => { d.open = true; return true; })(`+group+`)`)

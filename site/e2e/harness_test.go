@@ -236,9 +236,15 @@ func (p *tab) checkConsole() {
 	}
 }
 
+// doTimeout bounds one p.do: an action that waits for an element (SendKeys waits for it to be visible)
+// fails the test instead of waiting out the whole run when the element never comes.
+const doTimeout = 3 * time.Minute
+
 func (p *tab) do(actions ...chromedp.Action[chromedp.Void]) {
 	p.tb.Helper()
-	if err := chromedp.Do(p.ctx, actions...); err != nil {
+	ctx, cancel := context.WithTimeout(p.ctx, doTimeout)
+	defer cancel()
+	if err := chromedp.Do(ctx, actions...); err != nil {
 		p.tb.Fatalf("browser: %v", err)
 	}
 }
@@ -336,6 +342,33 @@ func (p *tab) click(sel string) {
 		}
 		eval[bool](p, `new Promise((r) => requestAnimationFrame(() => r(true)))`)
 	}
+}
+
+// clickUntil clicks sel until cond holds, as a user clicks again when the first click did nothing: on a
+// loaded machine a click can land while the page is still laying out, on a spot the element has left. Each
+// click waits up to 5 s for cond before the next (so a toggle is never clicked back while its first click
+// is still being handled), and the whole wait is bounded by timeout (stretched like a poll's).
+func (p *tab) clickUntil(sel, cond string, timeout time.Duration) {
+	p.tb.Helper()
+	safe := "(() => { try { return !!(" + cond + "); } catch (e) { return false; } })()"
+	deadline := time.Now().Add(timeout * pollSlack)
+	for {
+		p.click(sel)
+		_, err := chromedp.Run(p.ctx, chromedp.Poll[bool](safe, chromedp.WithPollingTimeout(5*time.Second), chromedp.WithPollingInterval(50*time.Millisecond)))
+		if err == nil {
+			return
+		}
+		if time.Now().After(deadline) {
+			p.tb.Fatalf("clicking %s until %s: %v (console: %v)", sel, cond, err, p.consoleErrors())
+		}
+	}
+}
+
+// showPanel shows one of the workspace's panels (events, terminal, etcd, …) by clicking its tab, as a user
+// does, until the tab is selected.
+func (p *tab) showPanel(name string) {
+	p.tb.Helper()
+	p.clickUntil("#tab-"+name, fmt.Sprintf(`document.getElementById('tab-%s').getAttribute('aria-selected') === 'true'`, name), 10*time.Second)
 }
 
 // typeInEditor does what a user does to replace the editor's text: click into it, select all, type

@@ -141,7 +141,7 @@ func TestPhoneLayout360(t *testing.T) {
 	// Every tab can be reached: scrolled into view and clicked like a finger would.
 	for _, name := range []string{"explain", "etcd", "cluster", "terminal", "events"} {
 		eval[bool](p, `(document.getElementById('tab-`+name+`').scrollIntoView({block: 'nearest', inline: 'nearest'}), true)`)
-		p.click("#tab-" + name)
+		p.showPanel(name)
 		p.poll(`document.getElementById('tab-`+name+`').getAttribute('aria-selected') === 'true' && !document.getElementById('panel-`+name+`').hidden`, 5*time.Second)
 		var r struct{ Left, Right float64 }
 		evalJSON(p, `(() => { const r = document.getElementById('tab-`+name+`').getBoundingClientRect(); return {left: r.left, right: r.right}; })()`, &r)
@@ -153,7 +153,7 @@ func TestPhoneLayout360(t *testing.T) {
 	// Apply brings the story (the events tab) into view.
 	p.click("#intro-close")
 	eval[bool](p, `(window.scrollTo(0, 0), true)`)
-	p.click("#tab-terminal")
+	p.showPanel("terminal")
 	p.click("#apply")
 	p.poll(`(() => { const r = document.getElementById('panel-events').getBoundingClientRect();
 		const tabs = document.querySelector('.right-pane .tabs').getBoundingClientRect();
@@ -241,7 +241,7 @@ spec:
 		await kubeplay.advance('10s');
 		return true;
 	})()`)
-	p.click("#tab-explain")
+	p.showPanel("explain")
 	p.poll(`[...document.querySelectorAll('#explain-pod option')].some((o) => o.value.startsWith('default/big-'))`, 10*time.Second)
 	pick := func(prefix string) {
 		eval[bool](p, `(() => { const s = document.getElementById('explain-pod');

@@ -97,7 +97,7 @@ func TestABrokenLessonShowsItsLineNumberedErrorsInsteadOfRunning(t *testing.T) {
 		t.Errorf("a broken lesson was loaded: %q", got)
 	}
 	// Fixed in the Lesson tab, it runs.
-	p.click("#tab-lesson")
+	p.showPanel("lesson")
 	p.do(jsAction(`(() => { const t = document.getElementById('lesson-text'); t.value = t.value.replace('aply:', 'apply:'); })()`))
 	p.click("#lesson-run")
 	p.poll(`kubeplay.session().scenario === 'fix-the-typo'`, 30*time.Second)
@@ -320,7 +320,7 @@ func TestTheAddressFollowsTheStateWithoutNewHistoryEntries(t *testing.T) {
 	entries := eval[int](p, `history.length`)
 	p.setEditor("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: followed\ndata:\n  a: b\n")
 	p.click("#apply")
-	p.click("#tab-terminal")
+	p.showPanel("terminal")
 	p.poll(`location.hash.startsWith('#v1:')`, 10*time.Second)
 	var st *share.State
 	p.until("the address to name the terminal tab", 10*time.Second, func() bool {

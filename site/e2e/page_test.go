@@ -93,7 +93,7 @@ func TestApplyingTheNginxDeploymentShowsThePodRelayInOrder(t *testing.T) {
 	p.click("#apply")
 	p.poll(`document.getElementById('apply-output').textContent.includes('created')`, 10*time.Second)
 	eval[float64](p, `kubeplay.advance('60s')`)
-	p.click("#tab-events")
+	p.showPanel("events")
 	p.click(`.story-mode[data-mode="trace"]`) // the raw trace, one click away from the story
 	p.do(setSelect("#ev-type", "k8s"))
 	p.poll(`kubeplay.events().some(e => e.reason === 'Started' && e.object.startsWith('pod/nginx-'))`, 20*time.Second)
@@ -178,7 +178,7 @@ func TestTheTerminalPrintsWhatTheShellPrints(t *testing.T) {
 	eval[bool](p, `kubeplay.pause().then(() => true)`)
 	p.click("#reset")
 	p.poll(`!kubeplay.state.playing && document.getElementById('terminal-output').textContent === ''`, 5*time.Second)
-	p.click("#tab-terminal")
+	p.showPanel("terminal")
 	for i, l := range lines {
 		p.do(chromedpSendKeys("#terminal-input", l+"\r"))
 		p.poll(fmt.Sprintf(`(document.getElementById('terminal-output').textContent.match(/^\$ /gm) || []).length >= %d && document.getElementById('terminal-input').value === ''`, i+1), 10*time.Second)
@@ -296,7 +296,7 @@ var views = []string{"events", "terminal", "cluster", "etcd", "explain"}
 func TestANarrowScreenHasNoHorizontalOverflow(t *testing.T) {
 	p := openTab(t, 360, 740)
 	for _, v := range views {
-		p.click("#tab-" + v)
+		p.showPanel(v)
 		p.poll(fmt.Sprintf(`document.getElementById('tab-%s').getAttribute('aria-selected') === 'true'`, v), 5*time.Second)
 		p.frames(2)
 		w := eval[float64](p, `document.scrollingElement.scrollWidth`)
@@ -320,7 +320,7 @@ func TestScreenshotsOfEveryView(t *testing.T) {
 		for _, theme := range []string{"light", "dark"} {
 			eval[bool](p, fmt.Sprintf(`(document.documentElement.dataset.theme = %q, true)`, theme))
 			for _, v := range views {
-				p.click("#tab-" + v)
+				p.showPanel(v)
 				p.poll(fmt.Sprintf(`!document.getElementById('panel-%s').hidden && document.getElementById('panel-%s').childElementCount > 0`, v, v), 10*time.Second)
 				p.frames(3)
 				p.screenshot(fmt.Sprintf("%s-%s-%s", v, size.name, theme))
@@ -349,7 +349,7 @@ func TestKubectlExplainFetchesTheAPIDocumentWhenFirstUsed(t *testing.T) {
 	eval[bool](p, `kubeplay.pause().then(() => true)`)
 	p.click("#reset")
 	p.poll(`!kubeplay.state.playing && document.getElementById('terminal-output').textContent === ''`, 5*time.Second)
-	p.click("#tab-terminal")
+	p.showPanel("terminal")
 	p.do(chromedpSendKeys("#terminal-input", line+"\r"))
 	p.poll(`document.getElementById('terminal-output').textContent.includes('FIELD: replicas') && document.getElementById('terminal-input').value === ''`, 20*time.Second)
 	p.frames(2)

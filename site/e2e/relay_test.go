@@ -162,8 +162,7 @@ func TestTheStoryViewTellsTheHandsOnInAtMostAHundredRows(t *testing.T) {
 	eval[bool](p, `kubeplay.pause().then(() => true)`)
 	seq := eval[string](p, `document.querySelector('#story .story-row.k-request').dataset.seq`)
 	row := fmt.Sprintf(`#story .story-row[data-seq="%s"]`, seq)
-	p.click(row)
-	p.poll(fmt.Sprintf(`document.querySelector('%s').getAttribute('aria-expanded') === 'true'`, row), 10*time.Second)
+	p.clickUntil(row, fmt.Sprintf(`document.querySelector('%s').getAttribute('aria-expanded') === 'true'`, row), 10*time.Second)
 	if n := eval[float64](p, fmt.Sprintf(`document.querySelectorAll('%s .story-records li').length`, row)); n < 3 {
 		t.Errorf("kubectl's request row opens into %v raw records, want at least 3 (authn, authz, the etcd write…): %s", n,
 			eval[string](p, fmt.Sprintf(`document.querySelector('%s').textContent`, row)))

@@ -190,7 +190,7 @@ func TestAFreePlayLinkReplaysTheSessionInAFreshBrowser(t *testing.T) {
 	p.click("#apply")
 	p.poll(`document.getElementById('apply-output').textContent.includes('created')`, 30*time.Second)
 	eval[float64](p, `kubeplay.advance('40s')`)
-	p.click("#tab-terminal")
+	p.showPanel("terminal")
 	p.do(chromedpSendKeys("#terminal-input", "kubectl scale deployment nginx --replicas=3\r"))
 	p.poll(`document.getElementById('terminal-output').textContent.includes('deployment.apps/nginx scaled')`, 10*time.Second)
 	eval[float64](p, `kubeplay.advance('25s')`)
