@@ -1,13 +1,14 @@
 package deployment
 
 import (
+	"bytes"
 	"maps"
-	"reflect"
 	"sort"
 	"strconv"
 	"time"
 
 	"kubeplay/core/api"
+	"kubeplay/core/api/jsonenc"
 	"kubeplay/core/controller/ctrlutil"
 )
 
@@ -133,19 +134,30 @@ func NewRSNewReplicas(d *api.Deployment, all []*api.ReplicaSet, newRS *api.Repli
 	}
 }
 
-// EqualIgnoreHash compares two templates, ignoring the pod-template-hash label.
+// EqualIgnoreHash compares two templates, ignoring the pod-template-hash
+// label, as the Deployment controller does (a deep copy of each without the
+// label, then apiequality.Semantic.DeepEqual). kubeplay's deep copy is a JSON
+// round trip, so two templates are equal that way exactly when their JSON
+// is: comparing the encodings gives the same answer without the two copies,
+// which were most of the controller's time while a cluster starts.
 func EqualIgnoreHash(a, b *api.PodTemplateSpec) bool {
-	a1, b1 := stripHash(a), stripHash(b)
-	return reflect.DeepEqual(a1, b1)
+	ja, jb := templateJSON(a), templateJSON(b)
+	return ja != nil && jb != nil && bytes.Equal(ja, jb)
 }
 
-func stripHash(t *api.PodTemplateSpec) *api.PodTemplateSpec {
-	c := api.DeepCopyAs(&api.Pod{ObjectMeta: t.ObjectMeta, Spec: t.Spec})
-	delete(c.Labels, api.DefaultDeploymentUniqueLabelKey)
-	if len(c.Labels) == 0 {
-		c.Labels = nil
+// templateJSON is t's JSON without the pod-template-hash label (nil if t
+// does not encode).
+func templateJSON(t *api.PodTemplateSpec) []byte {
+	c := *t
+	if _, ok := c.Labels[api.DefaultDeploymentUniqueLabelKey]; ok {
+		c.Labels = maps.Clone(c.Labels)
+		delete(c.Labels, api.DefaultDeploymentUniqueLabelKey)
 	}
-	return &api.PodTemplateSpec{ObjectMeta: c.ObjectMeta, Spec: c.Spec}
+	out, err := jsonenc.Marshal(&c)
+	if err != nil {
+		return nil
+	}
+	return out
 }
 
 // byCreation sorts ReplicaSets oldest first, then by name.
