@@ -148,8 +148,7 @@ func jcBuild(t reflect.Type) *jcPlan {
 // jcStructFields fills p.fields with the fields encoding/json encodes. It
 // reports false for a struct whose encoding it does not model exactly.
 func jcStructFields(p *jcPlan, t reflect.Type) bool {
-	names := map[string]bool{}
-	if !jcCollectNames(t, names) {
+	if !jsontag.Distinct(t) {
 		return false
 	}
 	p.flat = true
@@ -194,47 +193,6 @@ func jcStructFields(p *jcPlan, t reflect.Type) bool {
 		}
 		p.flat = p.flat && f.plan.kind == jcScalar && !f.omitEmpty && !f.omitZero
 		p.fields = append(p.fields, f)
-	}
-	return true
-}
-
-// jcCollectNames adds the JSON names of t's fields (promoted ones included)
-// to names, reporting false on a name seen twice or an embedded pointer.
-func jcCollectNames(t reflect.Type, names map[string]bool) bool {
-	for i := 0; i < t.NumField(); i++ {
-		sf := t.Field(i)
-		tag := sf.Tag.Get("json")
-		if tag == "-" {
-			continue
-		}
-		name, _, _ := strings.Cut(tag, ",")
-		if !jsontag.Valid(name) {
-			name = ""
-		}
-		if sf.Anonymous {
-			ft := sf.Type
-			if ft.Kind() == reflect.Pointer {
-				return false
-			}
-			if !sf.IsExported() && ft.Kind() != reflect.Struct {
-				continue
-			}
-			if name == "" && ft.Kind() == reflect.Struct {
-				if !jcCollectNames(ft, names) {
-					return false
-				}
-				continue
-			}
-		} else if !sf.IsExported() {
-			continue
-		}
-		if name == "" {
-			name = sf.Name
-		}
-		if names[name] {
-			return false
-		}
-		names[name] = true
 	}
 	return true
 }

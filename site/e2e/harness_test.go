@@ -266,6 +266,12 @@ func (p *tab) poll(expr string, timeout time.Duration) {
 	p.pollShowing(expr, timeout, "")
 }
 
+// safeCondition coerces a JS condition to a boolean and treats a throw (an element not there yet) as false,
+// so that waiting on it only ends on success or timeout.
+func safeCondition(expr string) string {
+	return "(() => { try { return !!(" + expr + "); } catch (e) { return false; } })()"
+}
+
 // pollSlack stretches every poll's and until's deadline: a deadline only bounds how long a failing test waits, and a
 // loaded 2-core CI machine (three runs in a row with a CPU-heavy job beside them) ran the page several times
 // slower than an idle one: the etcd tree took more than 10 s to list 131 ConfigMaps there.
@@ -276,9 +282,7 @@ const pollSlack = 3
 func (p *tab) pollShowing(expr string, timeout time.Duration, show string) {
 	p.tb.Helper()
 	timeout *= pollSlack
-	// Coerce to a boolean and treat a throw (an element not there yet) as
-	// false, so a poll only ends on success or timeout.
-	safe := "(() => { try { return !!(" + expr + "); } catch (e) { return false; } })()"
+	safe := safeCondition(expr)
 	if _, err := chromedp.Run(p.ctx, chromedp.Poll[bool](safe, chromedp.WithPollingTimeout(timeout), chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
 		found := ""
 		if show != "" {
@@ -350,7 +354,7 @@ func (p *tab) click(sel string) {
 // is still being handled), and the whole wait is bounded by timeout (stretched like a poll's).
 func (p *tab) clickUntil(sel, cond string, timeout time.Duration) {
 	p.tb.Helper()
-	safe := "(() => { try { return !!(" + cond + "); } catch (e) { return false; } })()"
+	safe := safeCondition(cond)
 	deadline := time.Now().Add(timeout * pollSlack)
 	for {
 		p.click(sel)

@@ -212,10 +212,10 @@ func sized(base op, size uintptr) op {
 // both), a member promoted through an embedded pointer, the ",string"
 // option. Such structs take the fallback.
 func structFields(p *plan, t reflect.Type) bool {
-	return addFields(p, t, 0, map[string]bool{})
+	return jsontag.Distinct(t) && addFields(p, t, 0)
 }
 
-func addFields(p *plan, t reflect.Type, base uintptr, names map[string]bool) bool {
+func addFields(p *plan, t reflect.Type, base uintptr) bool {
 	for i := 0; i < t.NumField(); i++ {
 		sf := t.Field(i)
 		ft := sf.Type
@@ -238,7 +238,7 @@ func addFields(p *plan, t reflect.Type, base uintptr, names map[string]bool) boo
 			name = ""
 		}
 		if name == "" && sf.Anonymous && ft.Kind() == reflect.Struct {
-			if sf.Type.Kind() == reflect.Pointer || !addFields(p, ft, base+sf.Offset, names) {
+			if !addFields(p, ft, base+sf.Offset) {
 				return false
 			}
 			continue
@@ -254,10 +254,6 @@ func addFields(p *plan, t reflect.Type, base uintptr, names map[string]bool) boo
 		if name == "" {
 			name = sf.Name
 		}
-		if names[name] {
-			return false
-		}
-		names[name] = true
 		var esc bytes.Buffer
 		json.HTMLEscape(&esc, []byte(name))
 		fp := build(sf.Type)

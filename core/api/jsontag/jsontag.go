@@ -1,9 +1,10 @@
-// Package jsontag holds encoding/json's rule for the name in a `json:"…"`
-// struct tag, which core/api's copy and merge plans and core/api/jsonenc's
-// encoder plans all follow.
+// Package jsontag holds encoding/json's rules for struct tags and the
+// members they give a struct, which core/api's copy and merge plans and
+// core/api/jsonenc's encoder plans all follow.
 package jsontag
 
 import (
+	"reflect"
 	"strings"
 	"unicode"
 )
@@ -21,6 +22,53 @@ func Valid(name string) bool {
 		case !unicode.IsLetter(c) && !unicode.IsDigit(c):
 			return false
 		}
+	}
+	return true
+}
+
+// Distinct reports whether t's JSON members (promoted ones included) have
+// distinct names and none is promoted through an embedded pointer: the
+// structs a plan can lay out field by field, without encoding/json's
+// dominance rules (which pick one of two equal names, or drop both).
+func Distinct(t reflect.Type) bool {
+	return collectNames(t, map[string]bool{})
+}
+
+func collectNames(t reflect.Type, names map[string]bool) bool {
+	for i := 0; i < t.NumField(); i++ {
+		sf := t.Field(i)
+		tag := sf.Tag.Get("json")
+		if tag == "-" {
+			continue
+		}
+		name, _, _ := strings.Cut(tag, ",")
+		if !Valid(name) {
+			name = ""
+		}
+		if sf.Anonymous {
+			ft := sf.Type
+			if ft.Kind() == reflect.Pointer {
+				return false
+			}
+			if !sf.IsExported() && ft.Kind() != reflect.Struct {
+				continue
+			}
+			if name == "" && ft.Kind() == reflect.Struct {
+				if !collectNames(ft, names) {
+					return false
+				}
+				continue
+			}
+		} else if !sf.IsExported() {
+			continue
+		}
+		if name == "" {
+			name = sf.Name
+		}
+		if names[name] {
+			return false
+		}
+		names[name] = true
 	}
 	return true
 }

@@ -141,9 +141,12 @@ func NewRSNewReplicas(d *api.Deployment, all []*api.ReplicaSet, newRS *api.Repli
 // is: comparing the encodings gives the same answer without the two copies,
 // which were most of the controller's time while a cluster starts.
 func EqualIgnoreHash(a, b *api.PodTemplateSpec) bool {
-	ja, jb := templateJSON(a), templateJSON(b)
-	return ja != nil && jb != nil && bytes.Equal(ja, jb)
+	return sameJSON(templateJSON(a), templateJSON(b))
 }
+
+// sameJSON reports whether two templates' JSON (templateJSON) are equal, a
+// template that does not encode equal to none.
+func sameJSON(a, b []byte) bool { return a != nil && b != nil && bytes.Equal(a, b) }
 
 // templateJSON is t's JSON without the pod-template-hash label (nil if t
 // does not encode).
@@ -175,8 +178,9 @@ func byCreation(l []*api.ReplicaSet) {
 func FindNewReplicaSet(d *api.Deployment, rsList []*api.ReplicaSet) *api.ReplicaSet {
 	l := append([]*api.ReplicaSet(nil), rsList...)
 	byCreation(l)
+	want := templateJSON(&d.Spec.Template) // encoded once for every ReplicaSet
 	for _, rs := range l {
-		if EqualIgnoreHash(&rs.Spec.Template, &d.Spec.Template) {
+		if sameJSON(templateJSON(&rs.Spec.Template), want) {
 			return rs
 		}
 	}
