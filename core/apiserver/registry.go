@@ -105,7 +105,10 @@ func (s *Server) body(ctx *reqCtx) (api.Object, error) {
 		tm := b.GetTypeMeta()
 		return nil, api.NewBadRequest(fmt.Sprintf("the API version in the data (%s) does not match the expected API version (%s)", tm.APIVersion, ctx.r.info.APIVersion()))
 	}
-	obj := copyObject(b)
+	obj := b
+	if !ctx.req.HandOver {
+		obj = copyObject(b)
+	}
 	*obj.GetTypeMeta() = *want.GetTypeMeta()
 	return obj, nil
 }
@@ -214,7 +217,7 @@ func (s *Server) createObject(ctx *reqCtx, r *resource, obj api.Object) (api.Obj
 	establishCRD(obj, s.sim.Now())
 	ctx.code = api.StatusCreated
 	if req.DryRun {
-		return copyObject(obj), nil
+		return answer(req, obj), nil
 	}
 	for attempt := 0; ; attempt++ {
 		err := s.storeCreate(req, r, obj)
@@ -227,7 +230,16 @@ func (s *Server) createObject(ctx *reqCtx, r *resource, obj api.Object) (api.Obj
 		}
 		return nil, err
 	}
-	return copyObject(obj), nil
+	return answer(req, obj), nil
+}
+
+// answer is the object a create answers with: a copy of what was stored,
+// or, for a request that handed its body over, the stored object itself.
+func answer(req *request.Request, obj api.Object) api.Object {
+	if req.HandOver {
+		return obj
+	}
+	return copyObject(obj)
 }
 
 func fieldRequired(path, detail string) field.ErrorList {

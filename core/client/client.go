@@ -174,9 +174,21 @@ func (r *ResourceClient) List(opts ListOptions) (*api.List, error) {
 
 // Create creates obj (in the client's namespace, else the object's).
 func (r *ResourceClient) Create(obj api.Object) (api.Object, error) {
+	return r.create(obj, false)
+}
+
+// CreateHandOver creates obj as Create does, giving obj to the server
+// (request.Request.HandOver): obj, anything it points to and the object
+// returned are the server's stored object, never to be modified.
+func (r *ResourceClient) CreateHandOver(obj api.Object) (api.Object, error) {
+	return r.create(obj, true)
+}
+
+func (r *ResourceClient) create(obj api.Object, handOver bool) (api.Object, error) {
 	req := r.req("create", "")
 	req.Namespace = r.objectNamespace(obj)
 	req.Body = obj
+	req.HandOver = handOver
 	return r.c.srv.Do(req)
 }
 

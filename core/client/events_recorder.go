@@ -235,8 +235,12 @@ func (r *EventsRecorder) record(regarding, related api.Object, eventType, reason
 }
 
 // write stores the event s stands for (ev, when the caller has it at hand): a series is PATCHed
-// (re-created if the server no longer has it), a first occurrence created.
+// (re-created if the server no longer has it), a first occurrence created. A first occurrence's
+// event is given to the server (ResourceClient.CreateHandOver): all it shares with s is the related
+// reference, which no one changes once recorded (a series, which the recorder does change, is
+// never given).
 func (r *EventsRecorder) write(s *seen, ev *api.Event) {
+	handOver := ev != nil && ev.Series == nil
 	if ev == nil {
 		ev = r.event(s)
 	}
@@ -247,7 +251,7 @@ func (r *EventsRecorder) write(s *seen, ev *api.Event) {
 		stored, err = events.Patch(ev.Name, StrategicMergePatchType, seriesPatch(ev.Series))
 	}
 	if ev.Series == nil || (err != nil && api.IsNotFound(err)) {
-		stored, err = createEvent(events, ev, &r.names, ev.InvolvedObject.Name)
+		stored, err = createEvent(events, ev, &r.names, ev.InvolvedObject.Name, handOver)
 		s.name = ev.Name
 	}
 	if err != nil {

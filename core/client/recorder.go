@@ -109,7 +109,7 @@ func (r *Recorder) record(obj api.Object, fieldPath, eventType, reason, message 
 	}
 	if !res.update {
 		ev.ResourceVersion = ""
-		stored, err = createEvent(events, ev, &r.names, ref.Name)
+		stored, err = createEvent(events, ev, &r.names, ref.Name, false)
 	}
 	if err != nil {
 		r.trace(ev, fmt.Sprintf(" (not recorded: %v)", err))
@@ -135,10 +135,11 @@ func countPatch(ev *api.Event) []byte {
 }
 
 // createEvent creates ev, bumping its name by 1ns past any collision with an
-// event some other recorder wrote at the same virtual instant.
-func createEvent(events *ResourceClient, ev *api.Event, names *nameClock, objName string) (api.Object, error) {
+// event some other recorder wrote at the same virtual instant; handOver gives
+// ev to the server (ResourceClient.CreateHandOver).
+func createEvent(events *ResourceClient, ev *api.Event, names *nameClock, objName string, handOver bool) (api.Object, error) {
 	for i := 0; ; i++ {
-		stored, err := events.Create(ev)
+		stored, err := events.create(ev, handOver)
 		if err == nil || !api.IsAlreadyExists(err) || i >= maxNameBumps {
 			return stored, err
 		}

@@ -39,7 +39,7 @@ func BenchmarkSchedulingBasic(b *testing.B) {
 		c.Sim.Advance(time.Second)
 		pods := admin.Resource("pods").Namespace("default")
 		for i := 0; i < initPods; i++ {
-			if _, err := pods.Create(perf.Pod("init", i)); err != nil {
+			if _, err := pods.CreateHandOver(perf.Pod("init", i)); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -49,7 +49,7 @@ func BenchmarkSchedulingBasic(b *testing.B) {
 		b.StartTimer()
 		start := time.Now()
 		for i := 0; i < measuredPods; i++ {
-			if _, err := pods.Create(perf.Pod("pod", i)); err != nil {
+			if _, err := pods.CreateHandOver(perf.Pod("pod", i)); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -32,7 +32,7 @@ func BenchmarkSchedulingBasic(b *testing.B) {
 		sched := New(s, client.New(srv, apiserver.Scheduler(), Component))
 		sched.Start()
 		for i := 0; i < initPods; i++ {
-			if _, err := pods.Create(perf.Pod("init", i)); err != nil {
+			if _, err := pods.CreateHandOver(perf.Pod("init", i)); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -43,7 +43,7 @@ func BenchmarkSchedulingBasic(b *testing.B) {
 		b.StartTimer()
 		start := time.Now()
 		for i := 0; i < measuredPods; i++ {
-			if _, err := pods.Create(perf.Pod("pod", i)); err != nil {
+			if _, err := pods.CreateHandOver(perf.Pod("pod", i)); err != nil {
 				b.Fatal(err)
 			}
 		}

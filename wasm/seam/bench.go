@@ -68,7 +68,7 @@ func RunSchedulingBench(o BenchOptions, wall func() time.Time) (BenchResult, err
 	sched := scheduler.New(s, client.New(srv, apiserver.Scheduler(), scheduler.Component))
 	sched.Start()
 	for i := 0; i < o.InitPods; i++ {
-		if _, err := pods.Create(perf.Pod("init", i)); err != nil {
+		if _, err := pods.CreateHandOver(perf.Pod("init", i)); err != nil {
 			return res, err
 		}
 	}
@@ -77,7 +77,7 @@ func RunSchedulingBench(o BenchOptions, wall func() time.Time) (BenchResult, err
 	res.SetupMs = float64(wall().Sub(t0).Microseconds()) / 1e3
 	start := wall()
 	for i := 0; i < o.Pods; i++ {
-		if _, err := pods.Create(perf.Pod("pod", i)); err != nil {
+		if _, err := pods.CreateHandOver(perf.Pod("pod", i)); err != nil {
 			return res, err
 		}
 	}

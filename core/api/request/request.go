@@ -52,7 +52,15 @@ type Request struct {
 	Patch     []byte
 	PatchType string
 
-	DryRun       bool
+	DryRun bool
+	// HandOver marks a create whose caller gives Body away, as a client that serialized it
+	// would: from then on Body, and everything it points to, is the server's stored object,
+	// shared with its cache, and so is the object the server answers with (not a copy). The
+	// caller may read them but must never modify them. The server saves two deep copies per
+	// write: kubeplay's fire-and-forget writers use it (the events.k8s.io recorder, the
+	// benchmarks' pods). Body must share nothing with other objects. A refused create may
+	// have defaulted Body; sending it again is fine.
+	HandOver     bool
 	FieldManager string
 	// FieldValidation is the fieldValidation of a create, update or patch: "Strict" refuses
 	// fields the kind does not know (kubectl's default, --validate=strict); otherwise they are

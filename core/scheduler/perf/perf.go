@@ -26,15 +26,19 @@ func Node(i int) *api.Node {
 }
 
 // Pod is scheduler_perf's config/templates/pod-default.yaml: one pause
-// container requesting (and limited to) 100m cpu and 500Mi.
+// container requesting (and limited to) 100m cpu and 500Mi. It shares
+// nothing with other objects, as a decoded pod would not: the benchmarks give
+// it to the apiserver (client.ResourceClient.CreateHandOver).
 func Pod(prefix string, i int) *api.Pod {
 	p := &api.Pod{}
 	p.APIVersion, p.Kind = "v1", "Pod"
 	p.Name, p.Namespace = fmt.Sprintf("%s-%05d", prefix, i), "default"
-	rl := api.ResourceList{api.ResourceCPU: api.MustParse("100m"), api.ResourceMemory: api.MustParse("500Mi")}
+	rl := func() api.ResourceList {
+		return api.ResourceList{api.ResourceCPU: api.MustParse("100m"), api.ResourceMemory: api.MustParse("500Mi")}
+	}
 	p.Spec.Containers = []api.Container{{Name: "pause", Image: "registry.k8s.io/pause:3.10",
 		Ports:     []api.ContainerPort{{ContainerPort: 80}},
-		Resources: api.ResourceRequirements{Requests: rl, Limits: rl}}}
+		Resources: api.ResourceRequirements{Requests: rl(), Limits: rl()}}}
 	return p
 }
 
