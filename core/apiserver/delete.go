@@ -117,7 +117,7 @@ func (s *Server) deleteObject(ctx *reqCtx, r *resource, cur *cached, grace *int6
 		if req.DryRun {
 			return obj, nil
 		}
-		data, err := encodeStored(obj)
+		data, err := s.encodeStored(obj)
 		if err != nil {
 			return nil, api.NewInternalError(err)
 		}
@@ -140,7 +140,7 @@ func (s *Server) deleteObject(ctx *reqCtx, r *resource, cur *cached, grace *int6
 }
 
 func (s *Server) storeUpdateEncoded(req *request.Request, r *resource, cur *cached, obj api.Object) error {
-	data, err := encodeStored(obj)
+	data, err := s.encodeStored(obj)
 	if err != nil {
 		return api.NewInternalError(err)
 	}

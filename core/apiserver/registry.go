@@ -288,14 +288,20 @@ func joinNames(names []string) string {
 
 // encodeStored renders obj as etcd holds it: JSON, without resourceVersion
 // (the key's mod revision is the resourceVersion). jsonenc writes what
-// encoding/json writes, byte for byte, at a fraction of its cost.
-func encodeStored(obj api.Object) ([]byte, error) {
+// encoding/json writes, byte for byte, at a fraction of its cost. The bytes
+// are the server's scratch space, good until the next encodeStored: they go
+// to the store, which copies them.
+func (s *Server) encodeStored(obj api.Object) ([]byte, error) {
 	m := obj.GetObjectMeta()
 	rv := m.ResourceVersion
 	m.ResourceVersion = ""
-	data, err := jsonenc.Marshal(obj)
+	data, err := jsonenc.Append(s.encoded[:0], obj)
 	m.ResourceVersion = rv
-	return data, err
+	if err != nil {
+		return nil, err
+	}
+	s.encoded = data
+	return data, nil
 }
 
 func unmarshalStored(data []byte, obj api.Object) error { return json.Unmarshal(data, obj) }
@@ -304,7 +310,7 @@ func unmarshalStored(data []byte, obj api.Object) error { return json.Unmarshal(
 func (s *Server) storeCreate(req *request.Request, r *resource, obj api.Object) error {
 	m := obj.GetObjectMeta()
 	key := r.key(m.Namespace, m.Name)
-	data, err := encodeStored(obj)
+	data, err := s.encodeStored(obj)
 	if err != nil {
 		return api.NewInternalError(err)
 	}

@@ -43,6 +43,9 @@ var specialPrefixes = map[string]string{
 type Server struct {
 	sim   *sim.Sim
 	store *store.Store
+	// encoded is the scratch space encodeStored renders objects into: the store copies what it
+	// is given, so one buffer serves every write.
+	encoded []byte
 	// tokenKeyID is the service-account signing key's id in the tokens it issues (token.go).
 	tokenKeyID string
 

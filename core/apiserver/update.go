@@ -192,7 +192,7 @@ func (s *Server) commitUpdate(req *request.Request, r *resource, cur *cached, ob
 		}
 		return copyObject(obj), nil
 	}
-	data, err := encodeStored(obj)
+	data, err := s.encodeStored(obj)
 	if err != nil {
 		return nil, api.NewInternalError(err)
 	}
