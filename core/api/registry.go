@@ -43,6 +43,16 @@ func (r *ResourceInfo) GroupKind() string {
 	return r.Kind + "." + r.Group
 }
 
+// Holds reports whether obj is of the resource's Go type: what New returns
+// (a *Pod for pods, a *CustomObject for a custom resource).
+func (r *ResourceInfo) Holds(obj Object) bool {
+	t := reflect.TypeOf(obj)
+	return t != nil && t.Kind() == reflect.Pointer && t.Elem() == r.goType
+}
+
+// TypeMeta returns the TypeMeta of the resource's objects, as New sets it.
+func (r *ResourceInfo) TypeMeta() TypeMeta { return TypeMeta{APIVersion: r.APIVersion(), Kind: r.Kind} }
+
 // GroupVersionKind returns the GVK of the resource's kind.
 func (r *ResourceInfo) GroupVersionKind() GroupVersionKind {
 	return GroupVersionKind{r.Group, r.Version, r.Kind}

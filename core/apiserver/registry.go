@@ -3,7 +3,6 @@ package apiserver
 import (
 	"encoding/json"
 	"fmt"
-	"reflect"
 	"strconv"
 	"time"
 
@@ -100,16 +99,16 @@ func (s *Server) body(ctx *reqCtx) (api.Object, error) {
 	if b == nil {
 		return nil, api.NewBadRequest("the body of the request was empty")
 	}
-	want := ctx.r.info.New()
-	if reflect.TypeOf(b) != reflect.TypeOf(want) {
+	info := ctx.r.info
+	if !info.Holds(b) {
 		tm := b.GetTypeMeta()
-		return nil, api.NewBadRequest(fmt.Sprintf("the API version in the data (%s) does not match the expected API version (%s)", tm.APIVersion, ctx.r.info.APIVersion()))
+		return nil, api.NewBadRequest(fmt.Sprintf("the API version in the data (%s) does not match the expected API version (%s)", tm.APIVersion, info.APIVersion()))
 	}
 	obj := b
 	if !ctx.req.HandOver {
 		obj = copyObject(b)
 	}
-	*obj.GetTypeMeta() = *want.GetTypeMeta()
+	*obj.GetTypeMeta() = info.TypeMeta()
 	return obj, nil
 }
 

@@ -491,3 +491,20 @@ func TestAMutatingAdmissionRefusalNamesTheGenerateName(t *testing.T) {
 		t.Errorf("generated name %q, want web- and five characters", got.Name)
 	}
 }
+
+// TestABodyOfAnotherKindIsABadRequest: a Pod sent to deployments is refused
+// with kube-apiserver's words, and a Deployment there gets apps/v1's TypeMeta.
+func TestABodyOfAnotherKindIsABadRequest(t *testing.T) {
+	_, srv := newTestServer(t)
+	_, err := do(t, srv, &request.Request{Verb: "create", Group: "apps", Resource: "deployments", Namespace: "default", Body: pod("default", "web", nil)})
+	want := "the API version in the data () does not match the expected API version (apps/v1)"
+	if api.ReasonOf(err) != api.StatusReasonBadRequest || err.Error() != want {
+		t.Fatalf("got %v, want BadRequest %q", err, want)
+	}
+	d := deployment("default", "web", 1)
+	d.APIVersion, d.Kind = "extensions/v1beta1", "Thing"
+	got := mustDo(t, srv, &request.Request{Verb: "create", Group: "apps", Resource: "deployments", Namespace: "default", Body: d})
+	if tm := *got.GetTypeMeta(); tm != (api.TypeMeta{APIVersion: "apps/v1", Kind: "Deployment"}) {
+		t.Errorf("created deployment's TypeMeta %+v", tm)
+	}
+}
