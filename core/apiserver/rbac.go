@@ -28,12 +28,15 @@ type attributes struct {
 
 // boundRule is one rule granted to a subject, with the binding that grants it.
 type boundRule struct {
-	rule   *api.PolicyRule
-	source string // ClusterRoleBinding "x" of ClusterRole "y" to User "z"
+	rule *api.PolicyRule
+	// allowed is the decision's reason: `RBAC: allowed by ClusterRoleBinding "x" of ClusterRole "y"
+	// to User "z"`.
+	allowed string
 }
 
 type rbacCache struct {
 	rules map[string][]boundRule
+	key   []byte // scratch space for rulesFor's key
 }
 
 func (c *rbacCache) invalidate() { c.rules = nil }
@@ -41,10 +44,16 @@ func (c *rbacCache) invalidate() { c.rules = nil }
 // rulesFor returns the rules granted to u in namespace ns (cluster-wide
 // bindings included), in the order the real authorizer visits them.
 func (s *Server) rulesFor(u request.UserInfo, ns string) []boundRule {
-	key := u.Name + "\x00" + strings.Join(u.Groups, "\x00") + "\x00\x00" + ns
-	if rs, ok := s.rbac.rules[key]; ok {
+	k := append(s.rbac.key[:0], u.Name...)
+	for _, g := range u.Groups {
+		k = append(append(k, 0), g...)
+	}
+	k = append(append(k, 0, 0, 0), ns...)
+	s.rbac.key = k
+	if rs, ok := s.rbac.rules[string(k)]; ok {
 		return rs
 	}
+	key := string(k)
 	var out []boundRule
 	if r := s.lookup("rbac.authorization.k8s.io", "clusterrolebindings"); r != nil {
 		for _, c := range r.list("") {
@@ -94,7 +103,7 @@ func (s *Server) appendRoleRules(out []boundRule, ref api.RoleRef, ns, src strin
 		}
 	}
 	for i := range rules {
-		out = append(out, boundRule{rule: &rules[i], source: src})
+		out = append(out, boundRule{rule: &rules[i], allowed: "RBAC: allowed by " + src})
 	}
 	return out
 }
@@ -135,14 +144,9 @@ func ruleAllows(a *attributes, rule *api.PolicyRule) bool {
 	if !hasOrStar(rule.Verbs, a.verb) || !hasOrStar(rule.APIGroups, a.group) {
 		return false
 	}
-	combined := a.resource
-	if a.subresource != "" {
-		combined += "/" + a.subresource
-	}
 	ok := false
 	for _, rr := range rule.Resources {
-		if rr == "*" || rr == combined ||
-			(a.subresource != "" && rr == "*/"+a.subresource) {
+		if rr == "*" || names(rr, a.resource, a.subresource) || (a.subresource != "" && names(rr, "*", a.subresource)) {
 			ok = true
 			break
 		}
@@ -161,6 +165,16 @@ func ruleAllows(a *attributes, rule *api.PolicyRule) bool {
 	return false
 }
 
+// names reports whether a rule's resource rr is resource, or resource/sub
+// when sub is not "", without building the joined string.
+func names(rr, resource, sub string) bool {
+	if sub == "" {
+		return rr == resource
+	}
+	n := len(resource)
+	return len(rr) == n+1+len(sub) && rr[:n] == resource && rr[n] == '/' && rr[n+1:] == sub
+}
+
 func hasOrStar(l []string, v string) bool {
 	for _, x := range l {
 		if x == "*" || x == v {
@@ -174,7 +188,7 @@ func hasOrStar(l []string, v string) bool {
 func (s *Server) rbacAuthorize(a *attributes) (bool, string) {
 	for _, br := range s.rulesFor(a.user, a.namespace) {
 		if ruleAllows(a, br.rule) {
-			return true, "RBAC: allowed by " + br.source
+			return true, br.allowed
 		}
 	}
 	return false, ""
