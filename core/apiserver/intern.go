@@ -15,10 +15,11 @@ import (
 // default tolerations, so the interner makes equal parts of the objects the
 // cache takes in share one copy, as a real apiserver's memory would not but a
 // 5000-node simulation in a browser tab needs. It changes nothing observable:
-// cached objects are immutable (clients get their own deep copy from Do;
-// informer handlers must not modify what they are handed), and a part is
-// shared only when it is deeply equal (reflect.DeepEqual: nil and empty
-// differ) to the shared copy.
+// cached objects are immutable (clients get their own deep copy from Do, or
+// only read what they handed over; informer handlers must not modify what
+// they are handed), and a part is
+// shared only when it is deeply equal (as reflect.DeepEqual says, nil and
+// empty differ; deepEqual in equal.go answers it faster) to the shared copy.
 
 // internMaxEntries bounds each intern table; a full table starts over
 // (objects keep the copies they share).
@@ -33,12 +34,21 @@ type internTable[T any] struct {
 	last T
 	ok   bool   // last is set
 	key  []byte // scratch
+	eq   *eqPlan
+}
+
+// equal reports whether a and b are deeply equal (equal.go).
+func (t *internTable[T]) equal(a, b T) bool {
+	if t.eq == nil {
+		t.eq = eqPlanFor(reflect.TypeFor[T]())
+	}
+	return deepEqual(t.eq, &a, &b)
 }
 
 // intern returns the shared copy of v, adding v as the shared copy when
 // none equal to it is known. Values are looked up by their JSON.
 func (t *internTable[T]) intern(v T) T {
-	if t.ok && reflect.DeepEqual(t.last, v) {
+	if t.ok && t.equal(t.last, v) {
 		return t.last
 	}
 	key, err := jsonenc.Append(t.key[:0], v)
@@ -54,7 +64,7 @@ func (t *internTable[T]) internKey(key []byte, v T) T {
 		t.m = map[string]T{}
 	}
 	if s, ok := t.m[string(key)]; ok {
-		if reflect.DeepEqual(s, v) {
+		if t.equal(s, v) {
 			t.last, t.ok = s, true
 			return s
 		}
