@@ -109,7 +109,7 @@ func (s *Server) replay(r *resource, rev int64) (*cacheEvent, bool) {
 	}
 	e := &cacheEvent{rev: rev}
 	if ev.PrevKV != nil {
-		if e.prev, err = r.decode(ev.PrevKV.Value, ev.PrevKV.ModRevision); err != nil {
+		if e.prev, err = r.decode(ev.PrevKV.Value(), ev.PrevKV.ModRevision); err != nil {
 			return nil, false
 		}
 		s.interned.object(e.prev, nil)
@@ -152,7 +152,7 @@ func (s *Server) onStoreEvent(ev store.Event) {
 	case ev.PrevKV != nil:
 		// etcd has already moved on: the previous value is the event's.
 		var err error
-		if prevObj, err = r.decode(ev.PrevKV.Value, ev.PrevKV.ModRevision); err != nil {
+		if prevObj, err = r.decode(ev.PrevKV.Value(), ev.PrevKV.ModRevision); err != nil {
 			return
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -167,8 +168,8 @@ func TestOlderRevisionsReadBackWholeWhenKeptAsDeltas(t *testing.T) {
 			if ev.Type == Put && !bytes.Equal(ev.KV.Value, want[ev.KV.ModRevision]) {
 				t.Errorf("watch event at %d carries %q", ev.KV.ModRevision, ev.KV.Value)
 			}
-			if ev.PrevKV != nil && prev != nil && !bytes.Equal(ev.PrevKV.Value, prev) {
-				t.Errorf("watch event at %d: PrevKV %q, want %q", ev.KV.ModRevision, ev.PrevKV.Value, prev)
+			if ev.PrevKV != nil && prev != nil && !bytes.Equal(ev.PrevKV.Value(), prev) {
+				t.Errorf("watch event at %d: PrevKV %q, want %q", ev.KV.ModRevision, ev.PrevKV.Value(), prev)
 			}
 			prev = ev.KV.Value
 		})
@@ -182,4 +183,151 @@ func TestOlderRevisionsReadBackWholeWhenKeptAsDeltas(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Run("after compaction", check)
+}
+
+// deltaWriter writes pod values to one key through one buffer, as a caller
+// reusing its encode buffer would, scribbling over the buffer after every
+// write; it remembers what was written at each revision.
+type deltaWriter struct {
+	t      *testing.T
+	s      *Store
+	key    string
+	buf    []byte
+	values map[int64]string // revision → value written ("" for a delete)
+	deltas int              // writes the store kept as a delta
+}
+
+// newDeltaWriter returns a writer of one pod key of s.
+func newDeltaWriter(t *testing.T, s *Store) *deltaWriter {
+	return &deltaWriter{t: t, s: s, key: "/registry/pods/default/web-1", values: map[int64]string{}}
+}
+
+// put creates the key (create) or updates it with v.
+func (w *deltaWriter) put(create bool, v []byte) {
+	w.t.Helper()
+	w.buf = append(w.buf[:0], v...)
+	w.values[w.s.Rev()+1] = string(v) // before the write: it delivers the event
+	var err error
+	if create {
+		_, err = w.s.Create(w.key, w.buf, 0)
+	} else {
+		_, err = w.s.Update(w.key, w.buf, 0)
+	}
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	if w.s.keys[w.key].latest().dict != nil {
+		w.deltas++
+	}
+	for i := range w.buf {
+		w.buf[i] = 'x'
+	}
+}
+
+// del deletes the key.
+func (w *deltaWriter) del() {
+	w.t.Helper()
+	w.values[w.s.Rev()+1] = ""
+	if _, _, err := w.s.Delete(w.key, 0); err != nil {
+		w.t.Fatal(err)
+	}
+}
+
+// check fails unless ev carries the values written at its revision and at
+// the one before (the writer's key is written at consecutive revisions).
+func (w *deltaWriter) check(ev Event) {
+	w.t.Helper()
+	rev := ev.KV.ModRevision
+	if got := string(ev.KV.Value); got != w.values[rev] {
+		w.t.Errorf("event at %d carries %q, want %q", rev, got, w.values[rev])
+	}
+	prev, had := w.values[rev-1]
+	if had = had && prev != ""; had != (ev.PrevKV != nil) {
+		w.t.Fatalf("event at %d: PrevKV %v, want one: %v", rev, ev.PrevKV, had)
+	}
+	if ev.PrevKV == nil {
+		return
+	}
+	if ev.PrevKV.ModRevision != rev-1 || ev.PrevKV.Key != w.key {
+		w.t.Errorf("event at %d: PrevKV of %s at %d", rev, ev.PrevKV.Key, ev.PrevKV.ModRevision)
+	}
+	for range 2 { // the second read is served from the first
+		if got := string(ev.PrevKV.Value()); got != prev {
+			w.t.Errorf("event at %d: PrevKV value %q, want %q", rev, got, prev)
+		}
+	}
+}
+
+func TestLiveEventsOfDeltaCodedValuesCarryTheWrittenBytes(t *testing.T) {
+	s := New(nil)
+	w := newDeltaWriter(t, s)
+	var kept []Event // checked again once every write is done: their values stay
+	s.Watch("/registry/pods/", 0, func(ev Event) {
+		w.check(ev)
+		kept = append(kept, ev)
+	})
+	w.put(true, podJSON("", "Pending", 0))
+	for i := 1; i <= 5; i++ {
+		w.put(false, podJSON("worker", []string{"Pending", "Running"}[i%2], i))
+	}
+	w.del()
+	w.put(true, podJSON("", "Pending", 0))
+	w.put(false, podJSON("other", "Pending", 1))
+	if w.deltas < 5 {
+		t.Fatalf("only %d writes were kept as deltas: the test does not exercise them", w.deltas)
+	}
+	if len(kept) != len(w.values) {
+		t.Fatalf("%d live events for %d writes", len(kept), len(w.values))
+	}
+	var live, logged, replayed []string
+	for _, ev := range kept {
+		w.check(ev)
+		live = append(live, describe(ev))
+	}
+	for _, ev := range s.Log(0) {
+		logged = append(logged, describe(ev))
+	}
+	s.Watch("/registry/pods/", 2, func(ev Event) { replayed = append(replayed, describe(ev)) })
+	if !reflect.DeepEqual(logged, live) || !reflect.DeepEqual(replayed, live) {
+		t.Fatalf("history differs from the live events\n live %q\n  log %q\nwatch %q", live, logged, replayed)
+	}
+}
+
+func TestQueuedEventsKeepTheirValuesAfterLaterWritesAndCompaction(t *testing.T) {
+	s := New(nil)
+	w := newDeltaWriter(t, s)
+	w.put(true, podJSON("", "Pending", 0))
+	first := true
+	delivered := 0
+	// The first watcher writes from inside the callback: the events of those
+	// writes queue until it returns, and meanwhile later writes and a
+	// compaction drop the entries their PrevKVs were.
+	s.Watch("/registry/pods/", 0, func(ev Event) {
+		if !first {
+			return
+		}
+		first = false
+		for i := 2; i <= 4; i++ {
+			w.put(false, podJSON("worker", "Running", i))
+		}
+		w.del()
+		w.put(true, podJSON("", "Pending", 1))
+		if err := s.Compact(s.Rev()); err != nil {
+			t.Fatal(err)
+		}
+		if n := len(s.keys[w.key].revs); n != 1 {
+			t.Fatalf("compaction kept %d entries of the key, want 1", n)
+		}
+	})
+	s.Watch("/registry/pods/", 0, func(ev Event) {
+		w.check(ev)
+		delivered++
+	})
+	w.put(false, podJSON("worker", "Pending", 1))
+	if w.deltas < 4 {
+		t.Fatalf("only %d writes were kept as deltas: the test does not exercise them", w.deltas)
+	}
+	if delivered != 6 {
+		t.Fatalf("%d events delivered, want 6", delivered)
+	}
 }

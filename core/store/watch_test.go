@@ -17,7 +17,7 @@ func describe(ev Event) string {
 	}
 	fmt.Fprintf(&b, "@%d", ev.KV.ModRevision)
 	if ev.PrevKV != nil {
-		fmt.Fprintf(&b, " prev=%s@%d", ev.PrevKV.Value, ev.PrevKV.ModRevision)
+		fmt.Fprintf(&b, " prev=%s@%d", ev.PrevKV.Value(), ev.PrevKV.ModRevision)
 	}
 	return b.String()
 }
