@@ -116,7 +116,7 @@ func (s *Server) replay(r *resource, rev int64) (*cacheEvent, bool) {
 	}
 	switch ev.Type {
 	case store.Put:
-		if e.obj, err = r.decode(ev.KV.Value, ev.KV.ModRevision); err != nil {
+		if e.obj, err = r.decode(ev.KV.Value(), ev.KV.ModRevision); err != nil {
 			return nil, false
 		}
 		s.interned.object(e.obj, nil)
@@ -166,7 +166,7 @@ func (s *Server) onStoreEvent(ev store.Event) {
 			s.pendingObj, s.pendingKey = nil, ""
 		} else {
 			var err error
-			if obj, err = r.decode(ev.KV.Value, ev.KV.ModRevision); err != nil {
+			if obj, err = r.decode(ev.KV.Value(), ev.KV.ModRevision); err != nil {
 				return
 			}
 			s.interned.object(obj, nil)

@@ -100,7 +100,7 @@ func newAuditor(st *store.Store, now func() time.Time) *auditor {
 			panic(err)
 		}
 		for _, kv := range kvs {
-			a.observe(store.Event{Type: store.Put, KV: kv})
+			a.apply(change{key: kv.Key, rev: kv.ModRevision, value: kv.Value})
 		}
 	}
 	a.podRevs = nil
@@ -130,20 +130,37 @@ func splitKey(key string) (resource, ns, name string) {
 	return "", "", ""
 }
 
+// change is one write the auditor follows: from the store's watch, or read
+// back from what exists when it starts.
+type change struct {
+	del   bool
+	key   string
+	rev   int64
+	value []byte
+}
+
 func (a *auditor) observe(ev store.Event) {
-	res, ns, name := splitKey(ev.KV.Key)
+	w := change{del: ev.Type == store.Delete, key: ev.KV.Key, rev: ev.KV.ModRevision}
+	if !w.del {
+		w.value = ev.KV.Value()
+	}
+	a.apply(w)
+}
+
+func (a *auditor) apply(w change) {
+	res, ns, name := splitKey(w.key)
 	key := ns + "/" + name
-	rev := ev.KV.ModRevision
+	rev := w.rev
 	switch res {
 	case "minions":
-		if ev.Type == store.Delete {
+		if w.del {
 			delete(a.nodes, name)
 			a.goneNodes[name] = a.now()
 			return
 		}
 		delete(a.goneNodes, name)
 		var n api.Node
-		if err := json.Unmarshal(ev.KV.Value, &n); err != nil {
+		if err := json.Unmarshal(w.value, &n); err != nil {
 			a.failf("rev %d: node %s does not decode: %v", rev, name, err)
 			return
 		}
@@ -170,27 +187,27 @@ func (a *auditor) observe(ev store.Event) {
 		}
 		a.nodes[name] = ns
 	case "deployments":
-		if ev.Type == store.Delete {
+		if w.del {
 			delete(a.deps, key)
 			delete(a.windows, key)
 			return
 		}
 		var d api.Deployment
-		if err := json.Unmarshal(ev.KV.Value, &d); err != nil {
+		if err := json.Unmarshal(w.value, &d); err != nil {
 			a.failf("rev %d: deployment %s does not decode: %v", rev, key, err)
 			return
 		}
 		a.deps[key] = depStateOf(&d)
 		a.checkWindows(rev)
 	case "replicasets":
-		if ev.Type == store.Delete {
+		if w.del {
 			delete(a.rsOwner, key)
 			delete(a.rsReplicas, key)
 			a.checkWindows(rev)
 			return
 		}
 		var rs api.ReplicaSet
-		if err := json.Unmarshal(ev.KV.Value, &rs); err != nil {
+		if err := json.Unmarshal(w.value, &rs); err != nil {
 			a.failf("rev %d: replicaset %s does not decode: %v", rev, key, err)
 			return
 		}
@@ -207,13 +224,13 @@ func (a *auditor) observe(ev store.Event) {
 	case "pods":
 		a.podRevs = append(a.podRevs, rev)
 		prev := a.pods[key]
-		if ev.Type == store.Delete {
+		if w.del {
 			delete(a.pods, key)
 			a.checkWindows(rev)
 			return
 		}
 		var p api.Pod
-		if err := json.Unmarshal(ev.KV.Value, &p); err != nil {
+		if err := json.Unmarshal(w.value, &p); err != nil {
 			a.failf("rev %d: pod %s does not decode: %v", rev, key, err)
 			return
 		}

@@ -41,12 +41,12 @@ func (e *windowEnv) put(key string, obj any) {
 		e.t.Fatal(err)
 	}
 	e.rev++
-	e.a.observe(store.Event{Type: store.Put, KV: store.KeyValue{Key: key, Value: b, ModRevision: e.rev}})
+	e.a.apply(change{key: key, value: b, rev: e.rev})
 }
 
 func (e *windowEnv) remove(key string) {
 	e.rev++
-	e.a.observe(store.Event{Type: store.Delete, KV: store.KeyValue{Key: key, ModRevision: e.rev}})
+	e.a.apply(change{del: true, key: key, rev: e.rev})
 }
 
 func controllerRef(kind, name string) []api.OwnerReference {

@@ -46,31 +46,30 @@ func (t EventType) String() string {
 // value when there was one.
 type Event struct {
 	Type   EventType
-	KV     KeyValue
-	PrevKV *PrevKeyValue
+	KV     EventKeyValue
+	PrevKV *EventKeyValue
 }
 
-// PrevKeyValue is the key as it was before an event's change (mvccpb's
-// prev_kv): the metadata of a KeyValue, and the value behind a method,
-// because most watchers never read it and the store may keep it as a delta
-// (delta.go) that has to be rebuilt. It stays valid after later writes and
-// compactions.
-type PrevKeyValue struct {
+// EventKeyValue is a KeyValue in an event: the key after the change (KV), or
+// before it (PrevKV, mvccpb's prev_kv). Its value is behind a method, because
+// most watchers never read it and the store may keep it as a delta (delta.go)
+// that has to be rebuilt. It stays valid after later writes and compactions.
+type EventKeyValue struct {
 	Key            string
 	CreateRevision int64
 	ModRevision    int64
-	Version        int64
+	Version        int64 // 0 for a delete's KV
 	Lease          int64
 	// value is the whole value, or (dict not nil) a delta against
-	// dict.value; both are immutable once written.
+	// dict.value; both are immutable once written. nil for a delete's KV.
 	value []byte
 	dict  *dictionary
 }
 
-// Value returns the previous value, rebuilding it on the first call when it
-// is kept as a delta. Like every value the store hands out, it is shared and
-// must not be modified.
-func (p *PrevKeyValue) Value() []byte {
+// Value returns the value, rebuilding it on the first call when it is kept
+// as a delta. Like every value the store hands out, it is shared and must
+// not be modified.
+func (p *EventKeyValue) Value() []byte {
 	if p.dict != nil {
 		p.value, p.dict = applyDelta(p.value, p.dict.value), nil
 	}

@@ -165,13 +165,13 @@ func TestOlderRevisionsReadBackWholeWhenKeptAsDeltas(t *testing.T) {
 		}
 		var prev []byte
 		cancel, err := s.Watch("/registry/", s.CompactRevision(), func(ev Event) {
-			if ev.Type == Put && !bytes.Equal(ev.KV.Value, want[ev.KV.ModRevision]) {
-				t.Errorf("watch event at %d carries %q", ev.KV.ModRevision, ev.KV.Value)
+			if ev.Type == Put && !bytes.Equal(ev.KV.Value(), want[ev.KV.ModRevision]) {
+				t.Errorf("watch event at %d carries %q", ev.KV.ModRevision, ev.KV.Value())
 			}
 			if ev.PrevKV != nil && prev != nil && !bytes.Equal(ev.PrevKV.Value(), prev) {
 				t.Errorf("watch event at %d: PrevKV %q, want %q", ev.KV.ModRevision, ev.PrevKV.Value(), prev)
 			}
-			prev = ev.KV.Value
+			prev = ev.KV.Value()
 		})
 		if err != nil {
 			t.Fatal(err)
@@ -238,7 +238,7 @@ func (w *deltaWriter) del() {
 func (w *deltaWriter) check(ev Event) {
 	w.t.Helper()
 	rev := ev.KV.ModRevision
-	if got := string(ev.KV.Value); got != w.values[rev] {
+	if got := string(ev.KV.Value()); got != w.values[rev] {
 		w.t.Errorf("event at %d carries %q, want %q", rev, got, w.values[rev])
 	}
 	prev, had := w.values[rev-1]

@@ -78,42 +78,29 @@ func (h *keyHistory) kv(i int) *KeyValue {
 	return &KeyValue{Key: h.key, Value: h.value(i), CreateRevision: e.create, ModRevision: e.mod, Version: e.version, Lease: e.lease}
 }
 
-// event renders the change written by entry i, rebuilding its value, with
-// the previous value (entry i-1) when the key existed just before it.
+// event renders the change written by entry i, with the previous value
+// (entry i-1) when the key existed just before it. Neither value is rebuilt
+// until it is read (EventKeyValue.Value).
 func (h *keyHistory) event(i int) Event {
-	var v []byte
-	if !h.revs[i].tombstone() {
-		v = h.value(i)
-	}
-	return h.eventOf(i, v)
-}
-
-// eventOf renders the change written by entry i, whose whole value is v
-// (nil for a tombstone), with the previous value when the key existed just
-// before it.
-func (h *keyHistory) eventOf(i int, v []byte) Event {
 	e := &h.revs[i]
 	var ev Event
 	if e.tombstone() {
-		ev = Event{Type: Delete, KV: KeyValue{Key: h.key, ModRevision: e.mod}}
+		ev = Event{Type: Delete, KV: EventKeyValue{Key: h.key, ModRevision: e.mod}}
 	} else {
-		ev = Event{Type: Put, KV: KeyValue{Key: h.key, Value: v, CreateRevision: e.create, ModRevision: e.mod, Version: e.version, Lease: e.lease}}
+		ev = Event{Type: Put, KV: h.eventKV(i)}
 	}
-	if i > 0 {
-		ev.PrevKV = h.prev(i - 1)
+	if i > 0 && !h.revs[i-1].tombstone() {
+		prev := h.eventKV(i - 1)
+		ev.PrevKV = &prev
 	}
 	return ev
 }
 
-// prev renders entry i as an event's PrevKV (nil for a tombstone). It holds
-// the entry's value slice and dictionary, not the index, so it outlives
-// trim; the value is rebuilt only if PrevKeyValue.Value is called.
-func (h *keyHistory) prev(i int) *PrevKeyValue {
+// eventKV renders the live entry i for an event. It holds the entry's value
+// slice and dictionary, not the index, so it outlives trim.
+func (h *keyHistory) eventKV(i int) EventKeyValue {
 	e := &h.revs[i]
-	if e.tombstone() {
-		return nil
-	}
-	return &PrevKeyValue{Key: h.key, CreateRevision: e.create, ModRevision: e.mod, Version: e.version, Lease: e.lease, value: e.value, dict: e.dict}
+	return EventKeyValue{Key: h.key, CreateRevision: e.create, ModRevision: e.mod, Version: e.version, Lease: e.lease, value: e.value, dict: e.dict}
 }
 
 // trim drops the entries below rev, keeping the newest older entry when it

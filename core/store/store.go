@@ -87,7 +87,7 @@ func (s *Store) Create(key string, value []byte, leaseID int64) (int64, error) {
 	if l != nil {
 		l.attach(key)
 	}
-	s.publish(h, value)
+	s.publish(h)
 	return rev, nil
 }
 
@@ -107,7 +107,7 @@ func (s *Store) Update(key string, value []byte, expectModRev int64) (int64, err
 	rev := s.rev + 1
 	v, dict := s.code(key, value)
 	s.append(h, entry{mod: rev, create: cur.create, version: cur.version + 1, lease: cur.lease, value: v, dict: dict})
-	s.publish(h, value)
+	s.publish(h)
 	return rev, nil
 }
 
@@ -136,7 +136,7 @@ func (s *Store) del(h *keyHistory) (int64, *KeyValue, error) {
 	rev := s.rev + 1
 	s.append(h, entry{mod: rev})
 	s.live--
-	s.publish(h, nil)
+	s.publish(h)
 	return rev, prev, nil
 }
 

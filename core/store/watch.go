@@ -70,29 +70,16 @@ func (s *Store) Watchers() int {
 }
 
 // publish queues the change just written to h and delivers the queue unless
-// a delivery is already running further up the stack. value is the value
-// the caller wrote (nil for a delete): the event carries it whole without
-// rebuilding it from a delta.
-func (s *Store) publish(h *keyHistory, value []byte) {
+// a delivery is already running further up the stack.
+func (s *Store) publish(h *keyHistory) {
 	if len(s.watchers) == 0 && !s.delivering {
 		return
 	}
-	s.pending = append(s.pending, h.eventOf(len(h.revs)-1, written(h.latest(), value)))
+	s.pending = append(s.pending, h.event(len(h.revs)-1))
 	if s.delivering {
 		return
 	}
 	s.deliver()
-}
-
-// written returns the whole value of e, the entry just written from value
-// (the caller's slice), without applyDelta: e's own slice when e keeps it
-// whole (a tombstone's is nil), else a copy of value, since the caller may
-// reuse its slice while the event is shared.
-func written(e *entry, value []byte) []byte {
-	if e.dict == nil {
-		return e.value
-	}
-	return clone(value)
 }
 
 // deliver hands the pending events to the watchers, in order, including

@@ -13,7 +13,7 @@ func describe(ev Event) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s", ev.Type, ev.KV.Key)
 	if ev.Type == Put {
-		fmt.Fprintf(&b, "=%s v%d c%d", ev.KV.Value, ev.KV.Version, ev.KV.CreateRevision)
+		fmt.Fprintf(&b, "=%s v%d c%d", ev.KV.Value(), ev.KV.Version, ev.KV.CreateRevision)
 	}
 	fmt.Fprintf(&b, "@%d", ev.KV.ModRevision)
 	if ev.PrevKV != nil {

@@ -90,7 +90,7 @@ func TestScenarioObjectsEncodeAsEncodingJSONDoes(t *testing.T) {
 			p.Step()
 		}
 		for _, ev := range c.Store.Log(0) {
-			if obj, _ := api.Decode(ev.KV.Value); obj != nil {
+			if obj, _ := api.Decode(ev.KV.Value()); obj != nil {
 				n++
 				jsonenc.Same(t, sc.Name+" "+ev.KV.Key, obj)
 			}
