@@ -96,7 +96,12 @@ func (c *Cache) addImages(n *framework.NodeInfo) {
 	if node == nil {
 		return
 	}
-	n.ImageStates = map[string]*framework.ImageStateSummary{}
+	n.ImageStates = nil
+	if len(node.Status.Images) > 0 {
+		// Nil when there are none, so ImageLocality's check of an imageless
+		// node reads only the NodeInfo.
+		n.ImageStates = map[string]*framework.ImageStateSummary{}
+	}
 	for _, img := range node.Status.Images {
 		for _, name := range img.Names {
 			st, ok := c.images[name]

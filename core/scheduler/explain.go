@@ -127,7 +127,14 @@ const MaxExplainRows = 16384
 type explainStore struct {
 	limit int
 	byKey map[string]*Attempt
-	order []string // keys, oldest first
+	order []explainEntry // oldest first
+}
+
+// explainEntry is a stored attempt with its namespace/name key, so counting
+// the stored rows (every attempt) needs no map lookups.
+type explainEntry struct {
+	key string
+	a   *Attempt
 }
 
 func newExplainStore(limit int) *explainStore {
@@ -136,8 +143,8 @@ func newExplainStore(limit int) *explainStore {
 
 func (e *explainStore) rows() int {
 	n := 0
-	for _, k := range e.order {
-		n += len(e.byKey[k].Nodes)
+	for _, x := range e.order {
+		n += len(x.a.Nodes)
 	}
 	return n
 }
@@ -146,8 +153,8 @@ func (e *explainStore) begin(pod *api.Pod, now time.Time, numAll int) *Attempt {
 	key := podKey(pod)
 	a, ok := e.byKey[key]
 	if ok {
-		for i, k := range e.order {
-			if k == key {
+		for i, x := range e.order {
+			if x.key == key {
 				e.order = append(e.order[:i], e.order[i+1:]...)
 				break
 			}
@@ -157,9 +164,9 @@ func (e *explainStore) begin(pod *api.Pod, now time.Time, numAll int) *Attempt {
 		oldest := e.order[0]
 		e.order = e.order[1:]
 		if a == nil {
-			a = e.byKey[oldest]
+			a = oldest.a
 		}
-		delete(e.byKey, oldest)
+		delete(e.byKey, oldest.key)
 	}
 	if a == nil {
 		a = &Attempt{}
@@ -167,7 +174,7 @@ func (e *explainStore) begin(pod *api.Pod, now time.Time, numAll int) *Attempt {
 	a.reset(pod, now, numAll)
 	if e.limit > 0 {
 		e.byKey[key] = a
-		e.order = append(e.order, key)
+		e.order = append(e.order, explainEntry{key, a})
 	}
 	return a
 }

@@ -174,10 +174,19 @@ func (sc *Scheduler) findNodesThatPassFilters(state *framework.CycleState, pi *f
 	feasible := sc.feasible[:0]
 	processed := 0
 	start := sc.nextStart % len(nodes)
+	// Without any nominated pod, RunFilterPluginsWithNominatedPods is
+	// RunFilterPlugins; nominations do not change during a cycle, so that is
+	// asked once here rather than for every node.
+	nominated := len(sc.nominated) > 0
 	for i := 0; i < len(nodes) && len(feasible) < want; i++ {
 		n := nodes[(start+i)%len(nodes)]
 		processed++
-		st := sc.fw.RunFilterPluginsWithNominatedPods(state, pi, n)
+		var st *framework.Status
+		if nominated {
+			st = sc.fw.RunFilterPluginsWithNominatedPods(state, pi, n)
+		} else {
+			st = sc.fw.RunFilterPlugins(state, pi, n)
+		}
 		if st.IsSuccess() {
 			feasible = append(feasible, n)
 			att.pass(n.Name())

@@ -377,25 +377,27 @@ func (f *Framework) RunScorePlugins(state *CycleState, pod *PodInfo, nodes []*No
 		if ps.Skipped {
 			continue
 		}
+		// Slices of len(nodes), so the loops below need no bounds checks.
+		raw, normalized, tot := ps.Raw[:len(nodes)], ps.Normalized[:len(nodes)], totals[:len(nodes)]
 		for j, n := range nodes {
 			s, st := p.Score(state, pod, n)
 			if !st.IsSuccess() {
 				return buf, NewStatus(Error, st.Reasons()...).WithPlugin(p.Name())
 			}
-			ps.Raw[j] = s
+			raw[j] = s
 		}
-		copy(ps.Normalized, ps.Raw)
+		copy(normalized, raw)
 		if ns, ok := p.(NormalizeScorer); ok {
-			if st := ns.NormalizeScore(state, pod, nodes, ps.Normalized); !st.IsSuccess() {
+			if st := ns.NormalizeScore(state, pod, nodes, normalized); !st.IsSuccess() {
 				return buf, NewStatus(Error, st.Reasons()...).WithPlugin(p.Name())
 			}
 		}
-		for j := range nodes {
-			s := ps.Normalized[j]
+		w := ps.Weight
+		for j, s := range normalized {
 			if s > MaxNodeScore || s < MinNodeScore {
 				return buf, NewStatus(Error, fmt.Sprintf("plugin %q returns an invalid score %v, it should in the range of [%v, %v] after normalizing", p.Name(), s, MinNodeScore, MaxNodeScore)).WithPlugin(p.Name())
 			}
-			totals[j] += s * ps.Weight
+			tot[j] += s * w
 		}
 	}
 	return buf, nil

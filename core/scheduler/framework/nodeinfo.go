@@ -16,22 +16,40 @@ type ImageStateSummary struct {
 // NodeInfo is the scheduler's view of one node: the Node object plus the
 // pods assigned to it (bound or assumed) and what they use. The cache
 // updates it incrementally; a scheduling cycle only reads it.
+//
+// A cycle evaluates hundreds of nodes, most of them not in the CPU cache,
+// and its filters and scores read a few facts of each. So SetNode keeps the
+// node's name, unschedulable flag and whether it has taints here (the
+// filters and scores of a pod without node selector, affinity or topology
+// spreading then load no untainted node's api.Node), and the fields are
+// ordered so that what they read lies in the first three 64-byte lines: the
+// struct is 248 bytes, which Go allocates in its 256-byte size class, at
+// line-aligned addresses (TestNodeInfoLayout).
 type NodeInfo struct {
+	// name is node.Name; node is nil until the Node is known.
+	name string
 	node *api.Node
+	// ImageStates maps normalized image names present on the node to
+	// cluster-wide summaries (shared with the cache); nil when the node
+	// reports no image.
+	ImageStates map[string]*ImageStateSummary
+	// unschedulable and hasTaints are node.Spec.Unschedulable and
+	// len(node.Spec.Taints) > 0.
+	unschedulable, hasTaints bool
 
-	Pods                         []*PodInfo
+	// Pods are the pods on the node, bound or assumed.
+	Pods []*PodInfo
+	// Allocatable is the node's; Requested sums the pods' requests;
+	// NonZeroRequested sums them with missing cpu/memory counted as
+	// 100m/200Mi.
+	Allocatable, Requested, NonZeroRequested Resource
+
+	// PodsWithAffinity and PodsWithRequiredAntiAffinity are the pods with
+	// any (anti-)affinity term, and with a required anti-affinity term.
 	PodsWithAffinity             []*PodInfo
 	PodsWithRequiredAntiAffinity []*PodInfo
-
-	// Requested sums the pods' requests; NonZeroRequested sums them with
-	// missing cpu/memory counted as 100m/200Mi.
-	Requested, NonZeroRequested Resource
-	Allocatable                 Resource
 	// UsedPorts is keyed by "protocol/port" and lists the host IPs in use.
 	UsedPorts map[string][]string
-	// ImageStates maps normalized image names present on the node to
-	// cluster-wide summaries (shared with the cache).
-	ImageStates map[string]*ImageStateSummary
 	// Generation increases on every change.
 	Generation int64
 }
@@ -48,18 +66,30 @@ func NewNodeInfo(node *api.Node) *NodeInfo {
 func (n *NodeInfo) Node() *api.Node { return n.node }
 
 // Name returns the node's name, or "".
-func (n *NodeInfo) Name() string {
-	if n.node == nil {
-		return ""
+func (n *NodeInfo) Name() string { return n.name }
+
+// Unschedulable reports the node's spec.unschedulable (false if unknown).
+func (n *NodeInfo) Unschedulable() bool { return n.unschedulable }
+
+// Taints returns the node's spec.taints (nil if unknown), touching the Node
+// only when it has some.
+func (n *NodeInfo) Taints() []api.Taint {
+	if !n.hasTaints {
+		return nil
 	}
-	return n.node.Name
+	return n.node.Spec.Taints
 }
 
-// SetNode replaces the node object and recomputes allocatable.
+// SetNode replaces the node object and recomputes allocatable and the facts
+// kept from it. The Node must not be changed afterwards (informer objects
+// never are).
 func (n *NodeInfo) SetNode(node *api.Node) {
 	n.node = node
+	n.name, n.unschedulable, n.hasTaints = "", false, false
 	n.Allocatable = Resource{}
 	if node != nil {
+		n.name = node.Name
+		n.unschedulable, n.hasTaints = node.Spec.Unschedulable, len(node.Spec.Taints) > 0
 		n.Allocatable = NewResource(node.Status.Allocatable)
 	}
 	n.Generation++
@@ -150,7 +180,10 @@ func (n *NodeInfo) PortConflict(hp HostPort) bool {
 // touching n. Pods are shared, slices are copied.
 func (n *NodeInfo) Clone() *NodeInfo {
 	c := &NodeInfo{
+		name:                         n.name,
 		node:                         n.node,
+		unschedulable:                n.unschedulable,
+		hasTaints:                    n.hasTaints,
 		Pods:                         append([]*PodInfo(nil), n.Pods...),
 		PodsWithAffinity:             append([]*PodInfo(nil), n.PodsWithAffinity...),
 		PodsWithRequiredAntiAffinity: append([]*PodInfo(nil), n.PodsWithRequiredAntiAffinity...),

@@ -33,9 +33,16 @@ func TestScore(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, _ := pl.Score(nil, st.MakePod("p").Image(tt.image).Info(), tt.node)
-			if got != tt.want {
-				t.Fatalf("score = %d, want %d", got, tt.want)
+			pod := st.MakePod("p").Image(tt.image).Info()
+			if got, _ := pl.Score(nil, pod, tt.node); got != tt.want {
+				t.Fatalf("score without PreScore = %d, want %d", got, tt.want)
+			}
+			state := framework.NewCycleState()
+			if s := pl.PreScore(state, pod, []*framework.NodeInfo{tt.node}); !s.IsSuccess() {
+				t.Fatalf("PreScore: %v", s.Message())
+			}
+			if got, _ := pl.Score(state, pod, tt.node); got != tt.want {
+				t.Fatalf("score after PreScore = %d, want %d", got, tt.want)
 			}
 		})
 	}

@@ -68,9 +68,23 @@ func BalancedScore(requested, allocatable []int64) int64 {
 	return int64((1 - std) * float64(framework.MaxNodeScore))
 }
 
-// Score implements ScorePlugin.
+// fraction is requested/allocatable capped at 1, as BalancedScore takes it.
+func fraction(requested, allocatable int64) float64 {
+	f := float64(requested) / float64(allocatable)
+	if f > 1 {
+		f = 1
+	}
+	return f
+}
+
+// Score implements ScorePlugin: BalancedScore of cpu and memory, written
+// out for those two resources (the same arithmetic, without the slices and
+// the call, for every feasible node of every cycle).
 func (*BalancedAllocation) Score(_ *framework.CycleState, pod *framework.PodInfo, n *framework.NodeInfo) (int64, *framework.Status) {
-	req := [2]int64{n.Requested.MilliCPU + pod.Requests.MilliCPU, n.Requested.Memory + pod.Requests.Memory}
-	alloc := [2]int64{n.Allocatable.MilliCPU, n.Allocatable.Memory}
-	return BalancedScore(req[:], alloc[:]), nil
+	cpu, mem := n.Allocatable.MilliCPU, n.Allocatable.Memory
+	std := 0.0
+	if cpu != 0 && mem != 0 {
+		std = math.Abs((fraction(n.Requested.MilliCPU+pod.Requests.MilliCPU, cpu) - fraction(n.Requested.Memory+pod.Requests.Memory, mem)) / 2)
+	}
+	return int64((1 - std) * float64(framework.MaxNodeScore)), nil
 }

@@ -88,9 +88,22 @@ func Fits(pod *framework.PodInfo, n *framework.NodeInfo) []InsufficientResource 
 	return out
 }
 
+// fitsPlainly reports that Fits would find nothing insufficient, for a pod
+// without extended resources on a node with room for all its requests (the
+// common case, decided without calling Fits; false means "ask Fits").
+func fitsPlainly(r *framework.Resource, n *framework.NodeInfo) bool {
+	return len(n.Pods) < n.Allocatable.AllowedPodNumber && len(r.Scalar) == 0 &&
+		r.MilliCPU <= n.Allocatable.MilliCPU-n.Requested.MilliCPU &&
+		r.Memory <= n.Allocatable.Memory-n.Requested.Memory &&
+		r.EphemeralStorage <= n.Allocatable.EphemeralStorage-n.Requested.EphemeralStorage
+}
+
 // Filter implements FilterPlugin: one reason per insufficient resource,
 // Unschedulable (preemption may help).
 func (*Fit) Filter(_ *framework.CycleState, pod *framework.PodInfo, n *framework.NodeInfo) *framework.Status {
+	if fitsPlainly(&pod.Requests, n) {
+		return nil
+	}
 	ins := Fits(pod, n)
 	if len(ins) == 0 {
 		return nil

@@ -91,3 +91,51 @@ func TestBalancedAllocation(t *testing.T) {
 		})
 	}
 }
+
+// TestBalancedScoreTwoResources holds Score's two-resource arithmetic to
+// BalancedScore over nodes with and without allocatable cpu or memory and
+// with requests below, at and above it.
+func TestBalancedScoreTwoResources(t *testing.T) {
+	values := []int64{0, 1, 100, 999, 1000, 1001, 4000, 3 << 30, 8 << 30, 9 << 30}
+	pl := &BalancedAllocation{}
+	for _, allocCPU := range values {
+		for _, allocMem := range values {
+			n := framework.NewNodeInfo(&api.Node{})
+			n.Allocatable.MilliCPU, n.Allocatable.Memory = allocCPU, allocMem
+			for _, cpu := range values {
+				for _, mem := range values {
+					pi := &framework.PodInfo{Requests: framework.Resource{MilliCPU: cpu, Memory: mem}}
+					want := BalancedScore([]int64{cpu, mem}, []int64{allocCPU, allocMem})
+					if got, _ := pl.Score(nil, pi, n); got != want {
+						t.Fatalf("alloc %d/%d, requested %d/%d: score %d, BalancedScore %d", allocCPU, allocMem, cpu, mem, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestFitsPlainly checks that Filter's shortcut passes a pod only when Fits
+// finds nothing insufficient.
+func TestFitsPlainly(t *testing.T) {
+	values := []int64{-1, 0, 1, 2, 5}
+	for _, pods := range []int{0, 1, 2, 3} {
+		for _, alloc := range values {
+			for _, used := range values {
+				for _, req := range values {
+					n := framework.NewNodeInfo(&api.Node{})
+					for i := 0; i < pods; i++ {
+						n.Pods = append(n.Pods, &framework.PodInfo{})
+					}
+					n.Allocatable = framework.Resource{MilliCPU: alloc, Memory: alloc, EphemeralStorage: alloc, AllowedPodNumber: 2}
+					n.Requested = framework.Resource{MilliCPU: used, Memory: used, EphemeralStorage: used}
+					for _, r := range []framework.Resource{{MilliCPU: req}, {Memory: req}, {EphemeralStorage: req}, {MilliCPU: req, Memory: req, EphemeralStorage: req}} {
+						if fitsPlainly(&r, n) && len(Fits(&framework.PodInfo{Requests: r}, n)) != 0 {
+							t.Fatalf("pods %d alloc %d used %d request %+v: fitsPlainly but Fits says %+v", pods, alloc, used, r, Fits(&framework.PodInfo{Requests: r}, n))
+						}
+					}
+				}
+			}
+		}
+	}
+}

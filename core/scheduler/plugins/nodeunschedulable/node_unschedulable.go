@@ -37,11 +37,10 @@ var unschedulableTaint = api.Taint{Key: api.TaintNodeUnschedulable, Effect: api.
 
 // Filter implements FilterPlugin.
 func (*NodeUnschedulable) Filter(_ *framework.CycleState, pod *framework.PodInfo, n *framework.NodeInfo) *framework.Status {
-	node := n.Node()
-	if node == nil {
+	if n.Node() == nil {
 		return framework.NewStatus(framework.UnschedulableAndUnresolvable, ErrReasonUnknownCondition)
 	}
-	if !node.Spec.Unschedulable {
+	if !n.Unschedulable() {
 		return nil
 	}
 	if helper.TolerationsTolerateTaint(pod.Pod.Spec.Tolerations, &unschedulableTaint) {

@@ -40,7 +40,11 @@ func noScheduleOrExecute(t *api.Taint) bool {
 
 // Filter implements FilterPlugin.
 func (*TaintToleration) Filter(_ *framework.CycleState, pod *framework.PodInfo, n *framework.NodeInfo) *framework.Status {
-	if _, bad := helper.FindUntoleratedTaint(n.Node().Spec.Taints, pod.Pod.Spec.Tolerations, noScheduleOrExecute); bad {
+	taints := n.Taints()
+	if len(taints) == 0 {
+		return nil
+	}
+	if _, bad := helper.FindUntoleratedTaint(taints, pod.Pod.Spec.Tolerations, noScheduleOrExecute); bad {
 		return framework.NewStatus(framework.UnschedulableAndUnresolvable, ErrReasonNotMatch)
 	}
 	return nil
@@ -49,7 +53,7 @@ func (*TaintToleration) Filter(_ *framework.CycleState, pod *framework.PodInfo, 
 // Score counts the node's PreferNoSchedule taints not tolerated by a pod
 // toleration whose effect is PreferNoSchedule or empty.
 func (*TaintToleration) Score(_ *framework.CycleState, pod *framework.PodInfo, n *framework.NodeInfo) (int64, *framework.Status) {
-	taints := n.Node().Spec.Taints
+	taints := n.Taints()
 	if len(taints) == 0 {
 		return 0, nil
 	}
