@@ -105,10 +105,38 @@ type fieldPlan struct {
 	plan   *copyPlan
 }
 
-var (
-	plansMu sync.Mutex
-	plans   = map[reflect.Type]*copyPlan{}
-)
+// plans holds the copy plan of each type met.
+var plans planCache[copyPlan]
+
+// planCache memoizes a plan per type, for the copy plans here and the
+// comparison plans of equal.go. A plan is entered before build fills it, so
+// that recursive types terminate: build reaches the plans of other types
+// through lookup, under the cache's lock.
+type planCache[P any] struct {
+	mu sync.Mutex
+	m  map[reflect.Type]*P
+}
+
+// get returns t's plan, built by build (with the plans it needs) on first use.
+func (c *planCache[P]) get(t reflect.Type, build func(*P, reflect.Type)) *P {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.lookup(t, build)
+}
+
+// lookup is get with the lock held.
+func (c *planCache[P]) lookup(t reflect.Type, build func(*P, reflect.Type)) *P {
+	if p, ok := c.m[t]; ok {
+		return p
+	}
+	if c.m == nil {
+		c.m = map[reflect.Type]*P{}
+	}
+	p := new(P)
+	c.m[t] = p
+	build(p, t)
+	return p
+}
 
 // cloneStrings and cloneResources copy the common maps of flat values
 // (labels, annotations, selectors, resource lists) with maps.Clone, which
@@ -124,27 +152,20 @@ func cloneResources(p unsafe.Pointer) {
 	*m = maps.Clone(*m)
 }
 
-func planFor(t reflect.Type) *copyPlan {
-	plansMu.Lock()
-	defer plansMu.Unlock()
-	return buildPlan(t)
-}
+func planFor(t reflect.Type) *copyPlan { return plans.get(t, fillPlan) }
 
-func buildPlan(t reflect.Type) *copyPlan {
-	if p, ok := plans[t]; ok {
-		return p
-	}
-	p := &copyPlan{typ: t, rtype: runtimeType(t), size: t.Size(), kind: t.Kind()}
-	plans[t] = p // before recursing: recursive types terminate
+// fillPlan builds the copy plan p of t.
+func fillPlan(p *copyPlan, t reflect.Type) {
+	*p = copyPlan{typ: t, rtype: runtimeType(t), size: t.Size(), kind: t.Kind()}
 	switch t.Kind() {
 	case reflect.Pointer, reflect.Slice:
-		p.elem = buildPlan(t.Elem())
+		p.elem = plans.lookup(t.Elem(), fillPlan)
 	case reflect.Array:
-		p.elem = buildPlan(t.Elem())
+		p.elem = plans.lookup(t.Elem(), fillPlan)
 		p.len = t.Len()
 		p.flat = p.elem.flat
 	case reflect.Map:
-		p.elem = buildPlan(t.Elem())
+		p.elem = plans.lookup(t.Elem(), fillPlan)
 		switch t {
 		case reflect.TypeFor[map[string]string]():
 			p.clone = cloneStrings
@@ -159,7 +180,7 @@ func buildPlan(t reflect.Type) *copyPlan {
 			if !f.IsExported() {
 				continue // copied by assignment; such types treat them as immutable
 			}
-			fp := buildPlan(f.Type)
+			fp := plans.lookup(f.Type, fillPlan)
 			if !fp.flat {
 				p.flat = false
 				p.fields = append(p.fields, fieldPlan{f.Offset, fp})
@@ -168,7 +189,6 @@ func buildPlan(t reflect.Type) *copyPlan {
 	default:
 		p.flat = true
 	}
-	return p
 }
 
 // deepen makes the value at ptr, of the plan's type and not flat, a deep

@@ -305,9 +305,15 @@ func dcMutate(v reflect.Value) int {
 		}
 		return n
 	}
-	if !v.CanSet() {
+	if !v.CanSet() || !dcBump(v) {
 		return 0
 	}
+	return 1
+}
+
+// dcBump changes the settable scalar v (a string keeps its length, so that
+// only its bytes tell) and reports whether v is a scalar it can change.
+func dcBump(v reflect.Value) bool {
 	switch v.Kind() {
 	case reflect.Bool:
 		v.SetBool(!v.Bool())
@@ -318,11 +324,20 @@ func dcMutate(v reflect.Value) int {
 	case reflect.Float32, reflect.Float64:
 		v.SetFloat(v.Float() + 1)
 	case reflect.String:
-		v.SetString(v.String() + "!")
+		s := v.String()
+		switch {
+		case s == "":
+			s = "!"
+		case s[len(s)-1] == '!':
+			s = s[:len(s)-1] + "?"
+		default:
+			s = s[:len(s)-1] + "!"
+		}
+		v.SetString(s)
 	default:
-		return 0
+		return false
 	}
-	return 1
+	return true
 }
 
 // refCopy is copyObject as a plain walk of reflect.Values, the reference

@@ -2,7 +2,6 @@ package apiserver
 
 import (
 	"reflect"
-	"sync"
 	"unsafe"
 )
 
@@ -29,31 +28,22 @@ type eqField struct {
 	plan   *eqPlan
 }
 
-var (
-	eqPlansMu sync.Mutex
-	eqPlans   = map[reflect.Type]*eqPlan{}
-)
+// eqPlans holds the comparison plan of each type met.
+var eqPlans planCache[eqPlan]
 
-func eqPlanFor(t reflect.Type) *eqPlan {
-	eqPlansMu.Lock()
-	defer eqPlansMu.Unlock()
-	return buildEqPlan(t)
-}
+func eqPlanFor(t reflect.Type) *eqPlan { return eqPlans.get(t, fillEqPlan) }
 
-func buildEqPlan(t reflect.Type) *eqPlan {
-	if p, ok := eqPlans[t]; ok {
-		return p
-	}
-	p := &eqPlan{typ: t, kind: t.Kind(), size: t.Size()}
-	eqPlans[t] = p // before recursing: recursive types terminate
+// fillEqPlan builds the comparison plan p of t.
+func fillEqPlan(p *eqPlan, t reflect.Type) {
+	*p = eqPlan{typ: t, kind: t.Kind(), size: t.Size()}
 	switch t.Kind() {
 	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
 		p.bytes = true
 	case reflect.Pointer, reflect.Slice:
-		p.elem = buildEqPlan(t.Elem())
+		p.elem = eqPlans.lookup(t.Elem(), fillEqPlan)
 	case reflect.Array:
-		p.elem = buildEqPlan(t.Elem())
+		p.elem = eqPlans.lookup(t.Elem(), fillEqPlan)
 		p.len = t.Len()
 		p.bytes = p.elem.bytes
 	case reflect.Struct:
@@ -61,14 +51,13 @@ func buildEqPlan(t reflect.Type) *eqPlan {
 		var sum uintptr
 		for i := 0; i < t.NumField(); i++ { // unexported fields too, as reflect.DeepEqual
 			f := t.Field(i)
-			fp := buildEqPlan(f.Type)
+			fp := eqPlans.lookup(f.Type, fillEqPlan)
 			p.fields = append(p.fields, eqField{f.Offset, fp})
 			p.bytes = p.bytes && fp.bytes
 			sum += f.Type.Size()
 		}
 		p.bytes = p.bytes && sum == t.Size()
 	}
-	return p
 }
 
 // deepEqual reports whether a and b are deeply equal as reflect.DeepEqual

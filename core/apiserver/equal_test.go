@@ -128,31 +128,20 @@ func eqChange(v reflect.Value, k *int) (string, bool) {
 	case reflect.Interface:
 		return "", false
 	}
-	if !v.CanSet() || !hit() {
+	if !v.CanSet() || !isScalar(v) || !hit() {
 		return "", false
 	}
-	switch v.Kind() {
-	case reflect.Bool:
-		v.SetBool(!v.Bool())
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		v.SetInt(v.Int() + 1)
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		v.SetUint(v.Uint() + 1)
-	case reflect.Float32, reflect.Float64:
-		v.SetFloat(v.Float() + 1)
-	case reflect.String: // the same length, so that only the bytes tell
-		s := v.String()
-		switch {
-		case s == "":
-			s = "!"
-		case s[len(s)-1] == '!':
-			s = s[:len(s)-1] + "?"
-		default:
-			s = s[:len(s)-1] + "!"
-		}
-		v.SetString(s)
-	default:
-		return "", false
-	}
+	dcBump(v)
 	return v.Kind().String(), true
+}
+
+// isScalar reports whether dcBump can change v.
+func isScalar(v reflect.Value) bool {
+	switch v.Kind() {
+	case reflect.Bool, reflect.String, reflect.Float32, reflect.Float64,
+		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return true
+	}
+	return false
 }
