@@ -56,7 +56,7 @@ func (s *Server) bootstrapCreate(obj api.Object) {
 
 func (s *Server) createAsSelf(obj api.Object) error {
 	r := s.byGR[api.ResourceOf(obj).GroupResource()]
-	*obj.GetTypeMeta() = *r.info.New().GetTypeMeta()
+	*obj.GetTypeMeta() = r.info.TypeMeta()
 	s.hooks.Default(obj)
 	prepareForCreate(r, obj)
 	if err := s.allocate(r, obj); err != nil {

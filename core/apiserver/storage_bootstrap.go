@@ -39,7 +39,7 @@ func KindStorageClass() *api.StorageClass {
 func (s *Server) bootstrapKindStorage() {
 	sc := KindStorageClass()
 	r := s.byGR[api.ResourceOf(sc).GroupResource()]
-	*sc.GetTypeMeta() = *r.info.New().GetTypeMeta()
+	*sc.GetTypeMeta() = r.info.TypeMeta()
 	s.hooks.Default(sc)
 	sc.UID = "6c1c9d4f-6a8a-4c1e-9d7e-4b3f2a1e0c5d"
 	sc.CreationTimestamp = api.NewTime(s.sim.Now())

@@ -81,7 +81,7 @@ func (s *Server) patch(ctx *reqCtx, sub string) (api.Object, error) {
 func (s *Server) patched(r *resource, cur api.Object, req *request.Request) (api.Object, error) {
 	if req.PatchType == MergePatchType && r.custom == nil {
 		if obj, ok := api.MergePatchObject(cur, req.Patch); ok {
-			*obj.GetTypeMeta() = *r.info.New().GetTypeMeta()
+			*obj.GetTypeMeta() = r.info.TypeMeta()
 			return obj, nil
 		}
 	}
@@ -107,7 +107,7 @@ func (s *Server) patchedText(r *resource, cur api.Object, req *request.Request) 
 	if err := dec.Decode(obj); err != nil {
 		return nil, api.NewBadRequest(err.Error())
 	}
-	*obj.GetTypeMeta() = *r.info.New().GetTypeMeta()
+	*obj.GetTypeMeta() = r.info.TypeMeta()
 	return obj, nil
 }
 
