@@ -55,6 +55,8 @@ build_wasm() {
 	# One data segment where the linker writes 100,000, the same memory but for the runtime's tables only
 	# tracebacks read, zeroed (wasm/wasmpack): 126 + 289 KB less brotli.
 	go run ./wasm/wasmpack "$DIST/site/kubeplay.wasm"
+	# Compressed now, so that build.mjs can give the page what the download weighs (the loader counts it).
+	compress "$DIST/site/kubeplay.wasm"
 	cp "$(go env GOROOT)/lib/wasm/wasm_exec.js" "$DIST/site/wasm_exec.js"
 	# kubectl explain's OpenAPI document: the wasm leaves it out, the worker fetches it when first needed.
 	cp core/kubectl/explaindoc/openapi.json "$DIST/site/explain-openapi.json"
@@ -67,12 +69,18 @@ build_site() {
 	(cd site && node build.mjs "$DIST/site")
 }
 
+# compress writes f.gz and, with brotli at hand, f.br.
+compress() {
+	gzip -9 -k -f -n "$1"
+	if command -v brotli >/dev/null 2>&1; then brotli -f -q 11 -o "$1.br" "$1"; fi
+}
+
 compress_site() {
 	[ -d "$DIST/site" ] || return 0
 	log "precompress (brotli, gzip)"
-	find "$DIST/site" -type f \( -name '*.wasm' -o -name '*.js' -o -name '*.css' -o -name '*.html' -o -name '*.svg' -o -name '*.json' \) | while read -r f; do
-		gzip -9 -k -f -n "$f"
-		if command -v brotli >/dev/null 2>&1; then brotli -f -q 11 -o "$f.br" "$f"; fi
+	# kubeplay.wasm is not among them: build_wasm compressed it, before build.mjs read what it weighs.
+	find "$DIST/site" -type f \( -name '*.js' -o -name '*.css' -o -name '*.html' -o -name '*.svg' -o -name '*.json' \) | while read -r f; do
+		compress "$f"
 	done
 }
 

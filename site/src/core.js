@@ -88,6 +88,28 @@ export function showError(text, detail) {
 
 const fmtMB = (n) => (n / 1048576).toFixed(1) + ' MB';
 
+/**
+ * What kubeplay.wasm weighs served compressed, by Content-Encoding (build.mjs puts the sizes on boot.js's
+ * script tag and in manifest.json; core.js fills in the manifest's when it reads it).
+ * @type {Record<string, number>}
+ */
+const wasmWeight = (() => {
+  const d = /** @type {HTMLElement | null} */ (document.querySelector('script[data-wasm]'))?.dataset;
+  return { br: Number(d?.br) || 0, gzip: Number(d?.gz) || 0 };
+})();
+
+/**
+ * downloaded words a progress message in what the download weighs: for a compressed response, the share f
+ * of the compressed size ("0.4 / 1.9 MB"), not of the 14 MB the wasm decodes to; else the bytes themselves.
+ * @param {{loaded: number, total: number, encoding?: string}} m
+ * @param {number} f
+ */
+const downloaded = (m, f) => {
+  const wire = m.total ? wasmWeight[m.encoding || ''] || 0 : 0;
+  if (wire) return `${fmtMB(f * wire)} / ${fmtMB(wire)}`;
+  return `${fmtMB(m.loaded)}${m.total ? ' / ' + fmtMB(m.total) : ''}`;
+};
+
 /** LoadError carries which failure the loader met: 'nowasm', 'network' or 'crash'. */
 export class LoadError extends Error {
   constructor(kind, message, cause) {
@@ -190,6 +212,8 @@ export async function loadCore(opts = {}) {
         if (m.ok) {
           const j = await m.json();
           total = Number(j.wasmBytes) || 0;
+          wasmWeight.br ||= Number(j.wasmBr) || 0;
+          wasmWeight.gzip ||= Number(j.wasmGz) || 0;
           wasmName = j.wasm || wasmName;
           workerName = j.worker || workerName;
         }
@@ -214,7 +238,7 @@ export async function loadCore(opts = {}) {
         if (!m) return;
         if (m.type === 'progress') {
           const f = m.total ? Math.min(m.loaded / m.total, 1) : 0;
-          report(f * 0.9, 'download', `${msg('loader.download')} ${fmtMB(m.loaded)}${m.total ? ' / ' + fmtMB(m.total) : ''}`);
+          report(f * 0.9, 'download', `${msg('loader.download')} ${downloaded(m, f)}`);
           if (m.total && m.loaded >= m.total && !compiling) {
             compiling = true;
             report(0.9, 'compile', msg('loader.compile'));
