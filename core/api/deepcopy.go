@@ -154,8 +154,8 @@ func jcStructFields(p *jcPlan, t reflect.Type) bool {
 	p.flat = true
 	for i := 0; i < t.NumField(); i++ {
 		sf := t.Field(i)
-		tag := sf.Tag.Get("json")
-		if tag == "-" {
+		name, opts, omitted := jsontag.Of(sf)
+		if omitted {
 			p.flat = false // left zero
 			continue
 		}
@@ -167,7 +167,7 @@ func jcStructFields(p *jcPlan, t reflect.Type) bool {
 			if !sf.IsExported() || sf.Type.Kind() != reflect.Struct {
 				return false
 			}
-			if name, _, _ := strings.Cut(tag, ","); name == "" || !jsontag.Valid(name) {
+			if name == "" {
 				// Promoted fields: copied in place (no name conflicts, checked above).
 				fp := jcBuild(sf.Type)
 				if fp.kind == jcJSON {
@@ -181,7 +181,6 @@ func jcStructFields(p *jcPlan, t reflect.Type) bool {
 			p.flat = false // left zero
 			continue
 		}
-		_, opts, _ := strings.Cut(tag, ",")
 		if strings.Contains(","+opts+",", ",string,") {
 			return false
 		}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"reflect"
-	"strings"
 
 	"kubeplay/core/api/jsontag"
 )
@@ -67,13 +66,9 @@ func (p *jcPlan) members() map[string]jcMember {
 func addMembers(p *jcPlan, prefix []int, into map[string]jcMember) {
 	for i := 0; i < p.typ.NumField(); i++ {
 		sf := p.typ.Field(i)
-		tag := sf.Tag.Get("json")
-		if tag == "-" || (!sf.IsExported() && !sf.Anonymous) {
+		name, _, omitted := jsontag.Of(sf)
+		if omitted || (!sf.IsExported() && !sf.Anonymous) {
 			continue
-		}
-		name, _, _ := strings.Cut(tag, ",")
-		if !jsontag.Valid(name) {
-			name = ""
 		}
 		index := append(append([]int(nil), prefix...), i)
 		if sf.Anonymous && name == "" && sf.Type.Kind() == reflect.Struct {

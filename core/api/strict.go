@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+
+	"kubeplay/core/api/jsontag"
 )
 
 // StrictDecodingError is runtime.StrictDecodingError: the object decoded, but some fields were unknown
@@ -47,11 +49,10 @@ func fieldsOf(t reflect.Type) fieldSet {
 	fs := fieldSet{}
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
-		tag := f.Tag.Get("json")
-		if tag == "-" {
+		name, _, omitted := jsontag.Of(f)
+		if omitted {
 			continue
 		}
-		name, _, _ := strings.Cut(tag, ",")
 		if f.Anonymous && name == "" {
 			ft := f.Type
 			if ft.Kind() == reflect.Pointer {

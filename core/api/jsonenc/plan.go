@@ -229,13 +229,9 @@ func addFields(p *plan, t reflect.Type, base uintptr) bool {
 		} else if !sf.IsExported() {
 			continue
 		}
-		tag := sf.Tag.Get("json")
-		if tag == "-" {
+		name, opts, omitted := jsontag.Of(sf)
+		if omitted {
 			continue
-		}
-		name, opts, _ := strings.Cut(tag, ",")
-		if !jsontag.Valid(name) {
-			name = ""
 		}
 		if name == "" && sf.Anonymous && ft.Kind() == reflect.Struct {
 			if !addFields(p, ft, base+sf.Offset) {

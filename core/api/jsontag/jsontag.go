@@ -26,6 +26,22 @@ func Valid(name string) bool {
 	return true
 }
 
+// Of reads sf's json tag as encoding/json does: the member's name (empty when
+// the tag names none, or one encoding/json rejects, so that the Go field name
+// or embedding applies), the options after it, and whether the tag is "-"
+// (the field is never a member).
+func Of(sf reflect.StructField) (name, opts string, omitted bool) {
+	tag := sf.Tag.Get("json")
+	if tag == "-" {
+		return "", "", true
+	}
+	name, opts, _ = strings.Cut(tag, ",")
+	if !Valid(name) {
+		name = ""
+	}
+	return name, opts, false
+}
+
 // Distinct reports whether t's JSON members (promoted ones included) have
 // distinct names and none is promoted through an embedded pointer: the
 // structs a plan can lay out field by field, without encoding/json's
@@ -37,13 +53,9 @@ func Distinct(t reflect.Type) bool {
 func collectNames(t reflect.Type, names map[string]bool) bool {
 	for i := 0; i < t.NumField(); i++ {
 		sf := t.Field(i)
-		tag := sf.Tag.Get("json")
-		if tag == "-" {
+		name, _, omitted := Of(sf)
+		if omitted {
 			continue
-		}
-		name, _, _ := strings.Cut(tag, ",")
-		if !Valid(name) {
-			name = ""
 		}
 		if sf.Anonymous {
 			ft := sf.Type

@@ -37,38 +37,7 @@ func (*BalancedAllocation) PreScore(_ *framework.CycleState, pod *framework.PodI
 	return nil
 }
 
-// BalancedScore computes the score from requested and allocatable values of
-// each resource (resources with 0 allocatable are ignored).
-func BalancedScore(requested, allocatable []int64) int64 {
-	var fractions [8]float64
-	fs := fractions[:0]
-	var total float64
-	for i := range requested {
-		if allocatable[i] == 0 {
-			continue
-		}
-		f := float64(requested[i]) / float64(allocatable[i])
-		if f > 1 {
-			f = 1
-		}
-		total += f
-		fs = append(fs, f)
-	}
-	std := 0.0
-	if len(fs) == 2 {
-		std = math.Abs((fs[0] - fs[1]) / 2)
-	} else if len(fs) > 2 {
-		mean := total / float64(len(fs))
-		var sum float64
-		for _, f := range fs {
-			sum += (f - mean) * (f - mean)
-		}
-		std = math.Sqrt(sum / float64(len(fs)))
-	}
-	return int64((1 - std) * float64(framework.MaxNodeScore))
-}
-
-// fraction is requested/allocatable capped at 1, as BalancedScore takes it.
+// fraction is requested/allocatable capped at 1.
 func fraction(requested, allocatable int64) float64 {
 	f := float64(requested) / float64(allocatable)
 	if f > 1 {
@@ -77,9 +46,10 @@ func fraction(requested, allocatable int64) float64 {
 	return f
 }
 
-// Score implements ScorePlugin: BalancedScore of cpu and memory, written
-// out for those two resources (the same arithmetic, without the slices and
-// the call, for every feasible node of every cycle).
+// Score implements ScorePlugin: (1 - std) * 100 over the cpu and memory
+// fractions, whose standard deviation is half their difference; a node
+// without allocatable cpu or memory has one fraction, and std 0 (kube-
+// scheduler's balancedResourceScorer for its default two resources).
 func (*BalancedAllocation) Score(_ *framework.CycleState, pod *framework.PodInfo, n *framework.NodeInfo) (int64, *framework.Status) {
 	cpu, mem := n.Allocatable.MilliCPU, n.Allocatable.Memory
 	std := 0.0

@@ -1,6 +1,7 @@
 package noderesources
 
 import (
+	"math"
 	"reflect"
 	"testing"
 
@@ -138,4 +139,36 @@ func TestFitsPlainly(t *testing.T) {
 			}
 		}
 	}
+}
+
+// BalancedScore is kube-scheduler's balancedResourceScorer for any number of
+// resources, the reference Score's two-resource arithmetic is held to
+// (resources with 0 allocatable are ignored).
+func BalancedScore(requested, allocatable []int64) int64 {
+	var fractions [8]float64
+	fs := fractions[:0]
+	var total float64
+	for i := range requested {
+		if allocatable[i] == 0 {
+			continue
+		}
+		f := float64(requested[i]) / float64(allocatable[i])
+		if f > 1 {
+			f = 1
+		}
+		total += f
+		fs = append(fs, f)
+	}
+	std := 0.0
+	if len(fs) == 2 {
+		std = math.Abs((fs[0] - fs[1]) / 2)
+	} else if len(fs) > 2 {
+		mean := total / float64(len(fs))
+		var sum float64
+		for _, f := range fs {
+			sum += (f - mean) * (f - mean)
+		}
+		std = math.Sqrt(sum / float64(len(fs)))
+	}
+	return int64((1 - std) * float64(framework.MaxNodeScore))
 }
