@@ -122,7 +122,18 @@ const probe = `(() => {
     if (s && s.textContent && e.status[e.status.length - 1] !== s.textContent) e.status.push(s.textContent);
     if (!e.readyAt && document.body && document.body.dataset.ready === '1') e.readyAt = performance.now();
   };
-  new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  // Every status the loader shows, also those replaced within the same task (the worker's early progress
+  // messages are replayed at once when the download finished first): each is a text node the records add.
+  const statuses = (records) => {
+    for (const r of records) {
+      if (r.type !== 'childList' || !r.target || r.target.id !== 'loader-status') continue;
+      for (const n of r.addedNodes) {
+        if (n.textContent && e.status[e.status.length - 1] !== n.textContent) e.status.push(n.textContent);
+      }
+    }
+  };
+  new MutationObserver((records) => { statuses(records); look(); })
+    .observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   try {
     new PerformanceObserver((l) => { for (const t of l.getEntries()) e.longtasks.push(t.duration); })
       .observe({ type: 'longtask', buffered: true });
