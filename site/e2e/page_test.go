@@ -102,7 +102,8 @@ func TestApplyingTheNginxDeploymentShowsThePodRelayInOrder(t *testing.T) {
 	p.poll(`document.getElementById('apply-output').textContent.includes('created')`, 10*time.Second)
 	eval[float64](p, `kubeplay.advance('60s')`)
 	p.showPanel("events")
-	p.click(`.story-mode[data-mode="trace"]`) // the raw trace, one click away from the story
+	// The raw trace, one click away from the story (clicked until chosen: a click under load can miss).
+	p.clickUntil(`.story-mode[data-mode="trace"]`, `document.querySelector('.story-mode[data-mode="trace"]').getAttribute('aria-checked') === 'true'`, 10*time.Second)
 	p.do(setSelect("#ev-type", "k8s"))
 	p.poll(`kubeplay.events().some(e => e.reason === 'Started' && e.object.startsWith('pod/nginx-'))`, 20*time.Second)
 	rows := eventRows(p, "pod/nginx-")
