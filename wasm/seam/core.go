@@ -14,6 +14,7 @@ import (
 	"kubeplay/core/fmtscan"
 	"kubeplay/core/kubectl"
 	"kubeplay/core/kubectl/explaindoc"
+	"kubeplay/core/lite"
 	"kubeplay/core/shell"
 	"kubeplay/core/sim"
 )
@@ -74,8 +75,13 @@ func (k *Core) build(opts cluster.Options) {
 // bool or nil) and returns its JSON answer. It never panics: a panic or an
 // unknown function becomes {"error": "..."}.
 func (k *Core) Call(name string, args []any) (result string) {
+	var at mark
 	defer func() {
 		if r := recover(); r != nil {
+			if m, ok := r.(lite.Missing); ok {
+				result = needsFull(m, at)
+				return
+			}
 			result = errorJSON(fmt.Sprintf("internal error in %s: %v\n%s", name, r, firstFrames(debug.Stack())))
 		}
 	}()
@@ -86,6 +92,9 @@ func (k *Core) Call(name string, args []any) (result string) {
 	a := argList(args)
 	if name != "reset" && name != "benchScheduling" {
 		k.Cluster()
+	}
+	if lite.Built {
+		at = k.mark(name)
 	}
 	input := journaled[name] && k.c != nil
 	if input {

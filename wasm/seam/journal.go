@@ -226,7 +226,7 @@ func (k *Core) replay(a argList) (any, error) {
 		return nil, fmt.Errorf("replay: the journal has %d entries (at most %d)", len(j.Entries), MaxJournalEntries)
 	}
 	if j.Base.Scenario != "" {
-		if _, err := FindScenario(j.Base.Scenario); err != nil {
+		if err := knownScenario(j.Base.Scenario); err != nil {
 			return nil, fmt.Errorf("replay: %v", err)
 		}
 	}

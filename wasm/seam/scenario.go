@@ -1,3 +1,5 @@
+//go:build !lite
+
 package seam
 
 import (
@@ -86,6 +88,12 @@ var library struct {
 func Library() ([]*scenario.Scenario, error) {
 	library.once.Do(func() { library.list, library.err = scenario.Library() })
 	return library.list, library.err
+}
+
+// knownScenario checks that a journal's base names a built-in scenario.
+func knownScenario(name string) error {
+	_, err := FindScenario(name)
+	return err
 }
 
 // FindScenario returns the built-in scenario called name.
@@ -282,7 +290,7 @@ type stepRun struct {
 func (k *Core) runStep(a argList) (any, error) {
 	s := k.session()
 	if s == nil {
-		return nil, fmt.Errorf("no scenario is loaded (free play)")
+		return nil, errFreePlay
 	}
 	i := s.p.Next()
 	if len(a) > 0 && a[0] != nil && a.num(0) >= 0 {
@@ -353,7 +361,7 @@ type stepCheck struct {
 func (k *Core) checkStep(argList) (any, error) {
 	s := k.session()
 	if s == nil {
-		return nil, fmt.Errorf("no scenario is loaded (free play)")
+		return nil, errFreePlay
 	}
 	before := len(s.p.Result().Transcript)
 	ch, ok := s.p.Check()
@@ -367,14 +375,6 @@ func (k *Core) checkStep(argList) (any, error) {
 		out.Transcript = s.p.Result().Transcript[before:]
 	}
 	return out, nil
-}
-
-type scenarioStatus struct {
-	Name  string `json:"name"`
-	Seed  uint64 `json:"seed"`
-	Next  int    `json:"next"`
-	Steps int    `json:"steps"`
-	Done  bool   `json:"done"`
 }
 
 func (k *Core) scenarioState(argList) (any, error) {

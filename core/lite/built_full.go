@@ -1,0 +1,6 @@
+//go:build !lite
+
+package lite
+
+// Built reports whether this is the lite build.
+const Built = false
