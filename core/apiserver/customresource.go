@@ -11,7 +11,6 @@ import (
 	"kubeplay/core/api/field"
 	"kubeplay/core/api/request"
 	"kubeplay/core/apiserver/defaults"
-	"kubeplay/core/apiserver/validation"
 )
 
 // Custom resources: kube-apiserver embeds apiextensions-apiserver, which serves the resource of
@@ -159,20 +158,6 @@ func (s *Server) coerce(req *request.Request, r *resource, obj api.Object, patch
 	}
 	defaults.DefaultCustomResource(co.Content, r.custom.schema)
 	return nil
-}
-
-// validateCustom validates a custom resource written to r: old is nil on create; sub is "" or
-// "status".
-func validateCustom(r *resource, obj, old api.Object, sub string) field.ErrorList {
-	co := obj.(*api.CustomObject)
-	if sub == "status" {
-		return validation.ValidateCustomResourceStatus(co, old.(*api.CustomObject), r.custom.schema)
-	}
-	var prev *api.CustomObject
-	if old != nil {
-		prev = old.(*api.CustomObject)
-	}
-	return validation.ValidateCustomResource(co, prev, r.info.GroupVersionKind(), r.info.Namespaced, r.custom.schema)
 }
 
 // customFieldValue is a custom resource's selectable field (the version's
