@@ -28,7 +28,8 @@ type Related struct {
 
 // DescribeObject renders obj as kubectl describe does, given the events about
 // it and its related objects, at virtual time now. Kinds without a dedicated
-// describer get kubectl's generic describer.
+// describer get kubectl's generic describer; describeRare has those of the
+// rarer kinds.
 func DescribeObject(obj api.Object, events []*api.Event, related Related, now time.Time) string {
 	switch o := obj.(type) {
 	case *api.Pod:
@@ -53,32 +54,9 @@ func DescribeObject(obj api.Object, events []*api.Event, related Related, now ti
 		return describeSecret(o)
 	case *api.ServiceAccount:
 		return describeServiceAccount(o, events, now)
-	case *api.ResourceQuota:
-		return describeQuota(o)
-	case *api.LimitRange:
-		return describeLimitRange(o)
-	case *api.PriorityClass:
-		return describePriorityClass(o, events, now)
-	case *api.EndpointSlice:
-		return describeEndpointSlice(o, events, now)
-	case *api.Endpoints:
-		return describeEndpoints(o, events, now)
-	case *api.Role:
-		return describeRole(&o.ObjectMeta, o.Rules)
-	case *api.ClusterRole:
-		return describeRole(&o.ObjectMeta, o.Rules)
-	case *api.RoleBinding:
-		return describeBinding(&o.ObjectMeta, o.RoleRef, o.Subjects)
-	case *api.ClusterRoleBinding:
-		return describeBinding(&o.ObjectMeta, o.RoleRef, o.Subjects)
-	case *api.PersistentVolumeClaim:
-		return describePVC(o, related, events, now)
-	case *api.PersistentVolume:
-		return describePV(o, events, now)
-	case *api.StatefulSet:
-		return describeStatefulSet(o, related, events, now)
-	case *api.HorizontalPodAutoscaler:
-		return describeHPA(o, events, now)
+	}
+	if s, ok := describeRare(obj, events, related, now); ok {
+		return s
 	}
 	return describeGeneric(obj, events, now)
 }
