@@ -64,7 +64,7 @@ func runCreate(inv *invocation) error {
 		}
 		sub, rest = "secret "+rest[0], rest[1:]
 	case "token":
-		return inv.createToken(rest)
+		return full("create token")(inv)
 	case "service":
 		if len(rest) == 0 || createGenerators["service "+rest[0]] == nil {
 			return fmt.Errorf("unknown command %q for %q", strings.Join(rest, " "), "kubectl create service")
@@ -221,20 +221,24 @@ var createFailure = map[string]string{
 	"service externalname": "failed to create ExternalName service",
 }
 
-// createGenerators build the objects of kubectl create <kind> NAME.
-var createGenerators = map[string]func(inv *invocation, name string) (map[string]any, error){
+// generator builds the object of kubectl create <kind> NAME.
+type generator func(inv *invocation, name string) (map[string]any, error)
+
+// createGenerators build the objects of kubectl create <kind> NAME; those of
+// kinds a first session rarely creates only the full build has (fullGen).
+var createGenerators = map[string]generator{
 	"deployment":           genDeployment,
 	"namespace":            genNamespace,
-	"role":                 genRole("Role"),
-	"clusterrole":          genRole("ClusterRole"),
-	"rolebinding":          genBinding("RoleBinding"),
-	"clusterrolebinding":   genBinding("ClusterRoleBinding"),
+	"role":                 fullGen("role"),
+	"clusterrole":          fullGen("clusterrole"),
+	"rolebinding":          fullGen("rolebinding"),
+	"clusterrolebinding":   fullGen("clusterrolebinding"),
 	"configmap":            genConfigMap,
 	"secret generic":       genSecret,
 	"serviceaccount":       genServiceAccount,
 	"job":                  genJob,
-	"quota":                genQuota,
-	"priorityclass":        genPriorityClass,
+	"quota":                fullGen("quota"),
+	"priorityclass":        fullGen("priorityclass"),
 	"service clusterip":    genService("ClusterIP"),
 	"service nodeport":     genService("NodePort"),
 	"service loadbalancer": genService("LoadBalancer"),

@@ -44,11 +44,11 @@ var createMoreFlags = []flagDef{
 }
 
 func init() {
-	createGenerators["cronjob"] = genCronJob
-	createGenerators["ingress"] = genIngress
-	createGenerators["poddisruptionbudget"] = genPDB
-	createGenerators["secret tls"] = genSecretTLS
-	createGenerators["secret docker-registry"] = genSecretDockerRegistry
+	createGenerators["cronjob"] = fullGen("cronjob")
+	createGenerators["ingress"] = fullGen("ingress")
+	createGenerators["poddisruptionbudget"] = fullGen("poddisruptionbudget")
+	createGenerators["secret tls"] = fullGen("secret tls")
+	createGenerators["secret docker-registry"] = fullGen("secret docker-registry")
 	createAliases["cj"] = "cronjob"
 	createAliases["ing"] = "ingress"
 	createAliases["pdb"] = "poddisruptionbudget"

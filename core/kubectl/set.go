@@ -36,9 +36,9 @@ func runSet(inv *invocation) error {
 	case "image":
 		return runSetImage(inv)
 	case "resources":
-		return runSetResources(inv)
+		return full("set resources")(inv)
 	case "env":
-		return runSetEnv(inv)
+		return full("set env")(inv)
 	}
 	return fmt.Errorf("unknown command %q for %q", sub, "kubectl set")
 }
