@@ -2,7 +2,7 @@
 //   node build.mjs OUT
 // Writes app-<hash>.js (src/main.js and everything it imports, minified), style-<hash>.css,
 // index.html (from index.html with %APP_JS% / %STYLE_CSS% replaced), bench.html + bench-<hash>.js
-// when present, coreworker-<hash>.js (the core's Web Worker), course.html + course-<hash>.js (the sample course page), manifest.json ({wasm, wasmBytes, wasmBr, wasmGz, app, style}) and copies static/* if present.
+// when present, coreworker-<hash>.js (the core's Web Worker), course.html + course-<hash>.js (the sample course page), manifest.json ({wasm, wasmBytes, wasmBr, wasmGz, full, fullBytes, fullBr, fullGz, app, style}) and copies static/* if present.
 // kubeplay.wasm and wasm_exec.js are put into OUT by build.sh before this runs; wasm_exec.js is minified in place.
 import { build, transform } from 'esbuild';
 import { createHash } from 'node:crypto';
@@ -75,9 +75,14 @@ try {
 const sizeOf = async (/** @type {string} */ name) => (await stat(join(out, name)).catch(() => null))?.size ?? 0;
 const wasmBr = await sizeOf('kubeplay.wasm.br');
 const wasmGz = await sizeOf('kubeplay.wasm.gz');
+// The full build (core/lite: the worker loads it when a call needs it; a lesson's address loads it first).
+const fullBytes = await sizeOf('kubeplay-full.wasm');
+const fullBr = await sizeOf('kubeplay-full.wasm.br');
+const fullGz = await sizeOf('kubeplay-full.wasm.gz');
 const fill = (html, names) => html.replace(/%APP_JS%/g, names.app ?? '').replace(/%STYLE_CSS%/g, names.style ?? '').replace(/%BENCH_JS%/g, names.bench ?? '')
   .replace(/%BOOT_JS%/g, boot).replace(/%WORKER_JS%/g, worker).replace(/%WASM_BYTES%/g, String(wasmBytes))
-  .replace(/%WASM_BR_BYTES%/g, String(wasmBr)).replace(/%WASM_GZ_BYTES%/g, String(wasmGz));
+  .replace(/%WASM_BR_BYTES%/g, String(wasmBr)).replace(/%WASM_GZ_BYTES%/g, String(wasmGz))
+  .replace(/%FULL_BYTES%/g, String(fullBytes)).replace(/%FULL_BR_BYTES%/g, String(fullBr)).replace(/%FULL_GZ_BYTES%/g, String(fullGz));
 
 await writeFile(join(out, 'index.html'), fill(await readFile(join(here, 'index.html'), 'utf8'), { app, style }));
 
@@ -96,7 +101,7 @@ if (existsSync(join(here, 'course.html')) && existsSync(join(here, 'src', 'cours
 
 if (existsSync(join(here, 'static'))) await cp(join(here, 'static'), out, { recursive: true });
 
-const manifest = { wasm: 'kubeplay.wasm', wasmBytes, wasmBr, wasmGz, app, style, worker, boot };
+const manifest = { wasm: 'kubeplay.wasm', wasmBytes, wasmBr, wasmGz, full: 'kubeplay-full.wasm', fullBytes, fullBr, fullGz, app, style, worker, boot };
 if (bench) manifest.bench = bench;
 if (course) manifest.course = course;
 await writeFile(join(out, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');

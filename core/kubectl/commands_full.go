@@ -6,18 +6,16 @@ package kubectl
 // (commands_lite.go, core/lite): a learner rarely reaches them in a first
 // session.
 var fullOnly = map[string]func(inv *invocation) error{
-	"autoscale": runAutoscale, "auth": runAuth, "config": runConfig, "drain": runDrain, "taint": runTaint,
+	"autoscale": runAutoscale, "config": runConfig, "drain": runDrain,
 	"top": runTop, "explain": runExplain, "api-versions": runAPIVersions, "port-forward": runPortForward,
 	"replace": runReplace, "diff": runDiff, "edit": runEdit,
-	"set env": runSetEnv, "set resources": runSetResources,
+	"set env":      runSetEnv,
 	"create token": func(inv *invocation) error { return inv.createToken(inv.f.args[1:]) },
 }
 
 // fullOnlyGenerators are the kubectl create generators the lite build leaves
 // out (commands_lite.go): kinds a learner rarely creates in a first session.
 var fullOnlyGenerators = map[string]generator{
-	"role": genRole("Role"), "clusterrole": genRole("ClusterRole"),
-	"rolebinding": genBinding("RoleBinding"), "clusterrolebinding": genBinding("ClusterRoleBinding"),
 	"quota": genQuota, "priorityclass": genPriorityClass, "cronjob": genCronJob, "ingress": genIngress,
 	"poddisruptionbudget": genPDB, "secret tls": genSecretTLS, "secret docker-registry": genSecretDockerRegistry,
 }

@@ -36,7 +36,7 @@ func runSet(inv *invocation) error {
 	case "image":
 		return runSetImage(inv)
 	case "resources":
-		return full("set resources")(inv)
+		return runSetResources(inv)
 	case "env":
 		return full("set env")(inv)
 	}

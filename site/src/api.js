@@ -264,7 +264,7 @@ const kubeplay = {
 
   /**
    * on(name, cb) subscribes; names: ready, trace, traces, event, events, beat, beats, tick, state, applied,
-   * output, reset. A 'reset' listener may return a Promise: reset() waits for it. Returns an unsubscribe
+   * output, reset, full (the full build's download: {state: loading|loaded|failed, feature}). A 'reset' listener may return a Promise: reset() waits for it. Returns an unsubscribe
    * function. The page has one hub (hub.js): the views' own events pass through it too.
    * @param {string} name
    * @param {import('./hub.js').Listener} cb
@@ -469,6 +469,7 @@ export function start(opts = {}) {
   }).then(
     async (r) => {
       remote = r;
+      r.onFull = (m) => emit('full', m);
       r.onFlush = (m) => {
         if (m.cleared) clearCaches();
         applyFlush(m.flush);

@@ -5,12 +5,14 @@
 // raw size. The worker's first messages (progress, started, error) are kept in globalThis.__kubeplayBoot
 // until core.js adopts the worker and replays them. Without WebAssembly or workers it does nothing, and
 // core.js shows why.
+import { firstBuild } from './firstbuild.js';
 import { countProgress } from './progress.js';
 
 (() => {
   const me = /** @type {HTMLScriptElement | null} */ (document.currentScript);
   if (!me || typeof Worker !== 'function' || typeof WebAssembly !== 'object') return;
   const d = /** @type {{worker: string, wasm: string, bytes?: string}} */ (/** @type {unknown} */ (me.dataset));
+  const first = firstBuild(d, location.search);
   try {
     const worker = new Worker(new URL(d.worker, me.src));
     const boot = { worker, queue: /** @type {unknown[]} */ ([]), failed: /** @type {string | null} */ (null) };
@@ -19,8 +21,8 @@ import { countProgress } from './progress.js';
       e.preventDefault();
       boot.failed = e.message || `${d.worker}: load failed`;
     };
-    const wasm = new URL(d.wasm, me.src).href;
-    const total = Number(d.bytes) || 0;
+    const wasm = new URL(first.wasm, me.src).href;
+    const total = first.bytes;
     globalThis.__kubeplayBoot = boot;
     // The page fetches and compiles kubeplay.wasm itself and hands the compiled module to the worker: a
     // worker needs some 70 ms to start and fetch its script before its own download could begin. The

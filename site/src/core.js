@@ -8,6 +8,7 @@
 // the page: every call is a message and answers come back in the order the calls were made.
 
 import { t, hasKey, getLang } from './i18n.js';
+import { firstBuild } from './firstbuild.js';
 
 const own = {
   ja: {
@@ -95,7 +96,8 @@ const fmtMB = (n) => (n / 1048576).toFixed(1) + ' MB';
  */
 const wasmWeight = (() => {
   const d = /** @type {HTMLElement | null} */ (document.querySelector('script[data-wasm]'))?.dataset;
-  return { br: Number(d?.br) || 0, gzip: Number(d?.gz) || 0 };
+  const first = firstBuild(d ?? {}, location.search);
+  return { br: first.br, gzip: first.gz };
 })();
 
 /**
@@ -147,6 +149,8 @@ function createRemote(worker, onFatal) {
       remote.onFlush?.(m);
     } else if (m.type === 'fatal') {
       stop(m.detail);
+    } else if (m.type === 'full') {
+      remote.onFull?.(m);
     }
   });
   worker.addEventListener('error', (e) => {
@@ -160,6 +164,12 @@ function createRemote(worker, onFatal) {
      * @type {((m: {id: number, cleared?: boolean, flush: import('./seamfns.js').Flush}) => void) | null}
      */
     onFlush: null,
+    /**
+     * onFull, when set, hears about the full build's download, which a call that reached something the lite
+     * build leaves out waits for (coreworker.js): {state: 'loading' | 'loaded' | 'failed', feature, ms?, detail?}.
+     * @type {((m: {state: string, feature: string, ms?: number, detail?: string}) => void) | null}
+     */
+    onFull: null,
     /** call posts one call; it resolves with the answer, or rejects once the core has stopped. */
     call(fn, args = [], flush = false) {
       if (dead) return Promise.reject(new Error(`kubeplay core stopped: ${dead}`));
@@ -211,10 +221,11 @@ export async function loadCore(opts = {}) {
         const m = await fetch(base + 'manifest.json', { cache: 'no-cache' });
         if (m.ok) {
           const j = await m.json();
-          total = Number(j.wasmBytes) || 0;
-          wasmWeight.br ||= Number(j.wasmBr) || 0;
-          wasmWeight.gzip ||= Number(j.wasmGz) || 0;
-          wasmName = j.wasm || wasmName;
+          const first = firstBuild({ wasm: j.wasm, bytes: j.wasmBytes, br: j.wasmBr, gz: j.wasmGz, full: j.full, fullBytes: j.fullBytes, fullBr: j.fullBr, fullGz: j.fullGz }, location.search);
+          total = first.bytes;
+          wasmWeight.br ||= first.br;
+          wasmWeight.gzip ||= first.gz;
+          wasmName = first.wasm;
           workerName = j.worker || workerName;
         }
       } catch (e) {

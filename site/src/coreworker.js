@@ -6,9 +6,10 @@
 //
 // Messages from the page:
 //   {type:'prepare'}                           → loads wasm_exec.js (boot.js sends it while it compiles the wasm)
-//   {type:'load', wasm, total, module?, compiledAt?, headStart?} → progress…, then {type:'started', compiledAt} or {type:'error', kind, detail};
+//   {type:'load', wasm, total, module?, compiledAt?, headStart?, full?} → progress…, then {type:'started', compiledAt} or {type:'error', kind, detail};
 //     with module (a WebAssembly.Module boot.js compiled) the worker only instantiates it; with headStart it then
-//     builds the first cluster before the page asks for it (run)
+//     builds the first cluster before the page asks for it (run); full is the full build's address (tests), by
+//     default kubeplay-full.wasm beside wasm
 //   {type:'call', id, fn, args, flush}         → {type:'answer', id, value, flush?, ms (the worker's time)}
 //     fn is a seam function name (seamfns.js), or 'frame' (args [virtualMs, budgetMs]: advance, answered as an object
 //     with `before`, the clock before the slice). value is the seam's JSON text (an object for 'frame').
@@ -104,8 +105,17 @@ function answer(m) {
       res.value = JSON.stringify(/** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType('resource')).map((e) => ({ name: e.name, start: o + e.startTime, end: o + e.responseEnd })));
     } else if (m.fn === 'frame') {
       const before = Number(core.now());
-      const r = JSON.parse(core.advance(Number(m.args[0]) || 0, Number(m.args[1]) || 0));
-      if (r.error) {
+      const raw = core.advance(Number(m.args[0]) || 0, Number(m.args[1]) || 0);
+      if (stoppedForFull(m, raw)) return;
+      const r = JSON.parse(raw);
+      if (swapped) {
+        // The first answer from the full build: the page takes the whole session again (answer.cleared).
+        swapped = false;
+        cursor = { traceSeq: 0, eventSeq: 0, lastRev: -1, beatSeq: 0 };
+        r.before = before;
+        res.value = r;
+        Object.assign(res, parts(m.id, gather(null), true));
+      } else if (r.error) {
         res.value = JSON.stringify(r);
       } else {
         r.before = before;
@@ -122,13 +132,18 @@ function answer(m) {
         built = first.ms;
       } else {
         res.value = fn(...(m.args || []));
+        if (stoppedForFull(m, res.value)) return;
       }
       // A call that replaced the cluster restarts the gather cursors; the page drops its copies (answer.cleared).
-      if (replacesCluster(m.fn, res.value)) {
+      // So does the first answer from the full build, which rebuilt the session (loadFull).
+      const replaced = replacesCluster(m.fn, res.value);
+      const rebuilt = swapped && !replaced;
+      swapped = false;
+      if (replaced || rebuilt) {
         cursor = { traceSeq: 0, eventSeq: 0, lastRev: -1, beatSeq: 0 };
         res.cleared = true;
       }
-      if (m.flush) Object.assign(res, parts(m.id, gather(null), res.cleared === true));
+      if (m.flush || rebuilt) Object.assign(res, parts(m.id, gather(null), res.cleared === true));
       if (!res.cleared) delete res.cleared;
     }
   } catch (e) {
@@ -248,38 +263,122 @@ let early = null;
 // that answers keep their order. If the fetch fails, explain says so and the next call tries again.
 let explainDoc = /** @type {'absent' | 'loading' | 'loaded'} */ ('absent');
 let explainURL = '';
+let explainText = '';
 /** @type {any[]} */
-let waiting = [];
+const waiting = [];
 
 /** @param {any} m */
 const mentionsExplain = (m) => Array.isArray(m.args) && m.args.some((a) => /\bexplain\b/.test(typeof a === 'string' ? a : a && typeof a === 'object' ? JSON.stringify(a) : ''));
 
+// Nothing is answered while a download the next call needs is under way (the explain document, the full build).
+const blocked = () => explainDoc === 'loading' || full.state === 'loading';
+
 /** @param {any} m */
 function onCall(m) {
-  if (explainDoc === 'loading') {
-    waiting.push(m);
-    return;
-  }
+  if (blocked()) waiting.push(m);
+  else dispatch(m);
+}
+
+/** drain answers the calls that waited, in order, until one needs a download again. */
+function drain() {
+  while (waiting.length && !blocked()) dispatch(waiting.shift());
+}
+
+/** @param {any} m */
+function dispatch(m) {
   if (explainDoc === 'absent' && core && explainURL && m.fn !== 'explain' && mentionsExplain(m)) {
     explainDoc = 'loading';
-    waiting.push(m);
+    waiting.unshift(m);
     fetch(explainURL)
       .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`${r.status}`))))
       .then((text) => {
         core.provideExplainDoc(text);
+        explainText = text;
         explainDoc = 'loaded';
       })
       .catch(() => {
         explainDoc = 'absent';
       })
-      .finally(() => {
-        const calls = waiting;
-        waiting = [];
-        for (const c of calls) answer(c);
-      });
+      .finally(drain);
     return;
   }
   answer(m);
+}
+
+// The lite build and the full one (core/lite, docs/architecture.md). kubeplay.wasm, the first download, leaves
+// out what a learner rarely reaches in a first session (lessons, kubectl's less used commands). A call that
+// reaches one is answered {"needsFull": feature, "journal": the session as the call found it}: this worker then
+// downloads kubeplay-full.wasm once, replays the journal there (the same inputs at the same event counts give
+// the same cluster, byte for byte), makes it the core and makes the call again. The page is told (type 'full')
+// so that it can say why it waits, and its first answer from the full build is `cleared` with the whole session,
+// as after a replay. If the download fails, the lite core replays the journal to undo what the stopped call did
+// and the call answers an error; a later call tries the download again.
+const full = {
+  url: '',
+  /** @type {'absent' | 'loading' | 'loaded' | 'failed'} */
+  state: 'absent',
+  detail: '',
+};
+let swapped = false;
+
+/**
+ * stoppedForFull takes a call the lite core stopped: it starts the full build's download (the call waits for
+ * it) or, after a failed one, answers the error. It returns false for any other answer.
+ * @param {any} m
+ * @param {string} value
+ */
+function stoppedForFull(m, value) {
+  if (typeof value !== 'string' || !value.startsWith('{"needsFull"')) return false;
+  /** @type {{needsFull: string, journal: object | null}} */
+  const need = JSON.parse(value);
+  if (full.state === 'failed' || full.state === 'loaded') {
+    // The download failed (or, never expected, the full build stopped too): undo what the call did, say why.
+    if (need.journal) core.replay(JSON.stringify(need.journal));
+    const why = full.state === 'failed' ? `it could not be loaded: ${full.detail}` : 'the full build stopped as well';
+    full.state = full.state === 'failed' ? 'absent' : full.state;
+    post({ type: 'answer', id: m.id, ms: 0, value: JSON.stringify({ error: `${need.needsFull} needs the rest of kubeplay (kubeplay-full.wasm), and ${why}` }) });
+    return true;
+  }
+  full.state = 'loading';
+  waiting.unshift(m);
+  post({ type: 'full', state: 'loading', feature: need.needsFull });
+  const t0 = performance.now();
+  loadFull(need).then(
+    () => {
+      full.state = 'loaded';
+      swapped = true;
+      post({ type: 'full', state: 'loaded', feature: need.needsFull, ms: performance.now() - t0 });
+    },
+    (e) => {
+      full.state = 'failed';
+      full.detail = String(e && e.message ? e.message : e);
+      post({ type: 'full', state: 'failed', feature: need.needsFull, detail: full.detail });
+    },
+  ).finally(drain);
+  return true;
+}
+
+/** loadFull downloads and starts the full build, and rebuilds the session there. */
+async function loadFull(/** @type {{needsFull: string, journal: object | null}} */ need) {
+  const resp = await fetch(full.url);
+  if (!resp.ok) throw new Error(`kubeplay-full.wasm: HTTP ${resp.status}`);
+  const go = new Go();
+  const { instance } = typeof WebAssembly.instantiateStreaming === 'function' && (resp.headers.get('Content-Type') || '').startsWith('application/wasm')
+    ? await WebAssembly.instantiateStreaming(resp, go.importObject)
+    : await WebAssembly.instantiate(await resp.arrayBuffer(), go.importObject);
+  const registered = new Promise((resolve) => { self.__kubeplayReady = resolve; });
+  go.run(instance).then(
+    () => post({ type: 'fatal', detail: 'the Go program exited' }),
+    (e) => post({ type: 'fatal', detail: String(e && e.message ? e.message : e) }),
+  );
+  const next = await registered;
+  // Without a journal there is no session to bring along: the call builds its own cluster (or the default one).
+  if (need.journal) {
+    const r = JSON.parse(next.replay(JSON.stringify(need.journal)));
+    if (r && r.error) throw new Error(`replaying the session in the full build: ${r.error}`);
+  }
+  if (explainText) next.provideExplainDoc(explainText);
+  core = next;
 }
 
 self.onmessage = (e) => {
@@ -289,6 +388,7 @@ self.onmessage = (e) => {
   else if (m.type === 'prepare') loadExec();
   else if (m.type === 'load') {
     explainURL = new URL('explain-openapi.json', m.wasm).href;
+    full.url = typeof m.full === 'string' ? m.full : new URL('kubeplay-full.wasm', m.wasm).href;
     load(m);
   }
 };

@@ -1,7 +1,7 @@
 // app: builds every view (before window.kubeplay is ready: they wait for its events). main.js calls startUI with
 // window.kubeplay, which each view is handed: the only way the views reach the core.
 
-import { applyI18n, getLang, setLang } from '../i18n.js';
+import { applyI18n, getLang, setLang, t } from '../i18n.js';
 import { initControlBar, initTheme } from './controlbar.js';
 import { initTabs } from './tabs.js';
 import { Editor } from './editor.js';
@@ -18,7 +18,7 @@ import { Terminal } from './terminal.js';
 import { ClusterView } from './cluster.js';
 import { EtcdView } from './etcd.js';
 import { ExplainView } from './explain.js';
-import { initBanner, showBanner } from './banner.js';
+import { hideBanner, initBanner, showBanner } from './banner.js';
 import { initLayout } from './layout.js';
 import { initIntro } from './intro.js';
 import * as bus from './bus.js';
@@ -56,6 +56,13 @@ export function startUI(kp) {
   initLayout();
   initIntro({ embed: document.documentElement.classList.contains('embed') });
   bus.on('error', (e) => showBanner(`${e && e.message ? e.message : e}`, 'error'));
+  // A call that reached what the first download leaves out waits while the rest of kubeplay loads (coreworker.js).
+  kp.on('full', (m) => {
+    const feature = m.feature === 'lessons' ? t('banner.lessons') : m.feature; // else a kubectl line or a kind
+    if (m.state === 'loading') showBanner(t('banner.full', { feature }), 'warn', 'full');
+    else if (m.state === 'loaded') hideBanner('full');
+    else showBanner(t('banner.fullFailed', { feature, detail: m.detail || '' }), 'error', 'full-failed');
+  });
   setLang(getLang()); // fills every data-i18n element, including the ones the views created
   // For tests and the console: the views, without widening window.kubeplay's contract.
   globalThis.__kubeplayUI = views;

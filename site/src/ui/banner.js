@@ -14,6 +14,12 @@ export function showBanner(text, kind = 'warn', key = '') {
   b.hidden = false;
 }
 
+/** hideBanner hides the notice shown with key (another notice stays). */
+export function hideBanner(key) {
+  const b = $('#banner');
+  if (b && shownKey === key) b.hidden = true;
+}
+
 export function initBanner() {
   $('#banner-close')?.addEventListener('click', () => { $('#banner').hidden = true; });
 }
