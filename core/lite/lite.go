@@ -5,14 +5,8 @@
 // that calls Need; wasm/seam answers a call that reached one with
 // {"needsFull": feature, "journal": …}, and the page's core worker then loads
 // the full build, replays the journal (the session up to that call) and runs
-// the call again there. Natively, and in the full build, Need is never called.
+// the call again there. Only the lite build has Need (built_lite.go).
 package lite
 
 // Missing is what Need panics with: the feature this build leaves out.
 type Missing struct{ Feature string }
-
-func (m Missing) Error() string { return m.Feature + " is not in kubeplay's lite build" }
-
-// Need stops the running call: feature is not in this build. Only the lite
-// build's stubs call it.
-func Need(feature string) { panic(Missing{feature}) }
