@@ -51,6 +51,8 @@ type fullRun struct {
 	States    []string `json:"states"`
 	Downloads []string `json:"downloads"`
 	Error     string   `json:"error"`
+	// FullMs is how long the full build took to download, start and replay the session (wall clock).
+	FullMs float64 `json:"fullMs"`
 }
 
 func runLines(p *tab, lines []string) fullRun {
@@ -59,7 +61,8 @@ func runLines(p *tab, lines []string) fullRun {
 		await kubeplay.ready;
 		await kubeplay.reset({ seed: 1 });
 		const states = [];
-		const off = kubeplay.on('full', (m) => states.push(m.state));
+		let fullMs = 0;
+		const off = kubeplay.on('full', (m) => { states.push(m.state); if (m.ms) fullMs = m.ms; });
 		const outs = [];
 		let error = '';
 		try {
@@ -68,7 +71,7 @@ func runLines(p *tab, lines []string) fullRun {
 			}
 		} finally { off(); }
 		const w = await kubeplay.call('resources');
-		return { outs, states, error, downloads: w.map((r) => r.name.split('/').pop()) };
+		return { outs, states, error, fullMs, downloads: w.map((r) => r.name.split('/').pop()) };
 	})()`, js))
 }
 
@@ -95,6 +98,7 @@ func TestALineTheFirstDownloadLeavesOutLoadsTheFullBuild(t *testing.T) {
 	if !contains(r.Downloads, "kubeplay-full.wasm") {
 		t.Errorf("the worker did not download kubeplay-full.wasm: %v", r.Downloads)
 	}
+	t.Logf("the full build was downloaded, started and given the session in %.0f ms", r.FullMs)
 	// The page's views took the rebuilt session: the Events panel lists the taint's consequences too.
 	p.poll(`document.body.dataset.ready === '1' && !document.getElementById('banner').classList.contains('error')`, 30*time.Second)
 	p.checkConsole()
@@ -145,6 +149,27 @@ func TestALessonsAddressDownloadsOnlyTheFullBuild(t *testing.T) {
 	}
 	if name := eval[string](p, `kubeplay.call('scenarioState').then((s) => s.name)`); name != "07-image-typo" {
 		t.Errorf("the lesson's page has lesson %q loaded", name)
+	}
+	p.checkConsole()
+}
+
+// kubectl explain needs both late downloads: the OpenAPI document (fetched while the lite build runs) and the
+// full build, which must be given the document too.
+func TestKubectlExplainLoadsItsDocumentAndTheFullBuild(t *testing.T) {
+	lines := []string{"kubectl explain deployment.spec.strategy", "kubectl get deployments -A"}
+	want := nativeOutputs(t, lines)
+	p := openTab(t, 1280, 800)
+	r := runLines(p, lines)
+	if r.Error != "" {
+		t.Fatalf("a line failed: %s", r.Error)
+	}
+	for i := range lines {
+		if r.Outs[i] != want[i] {
+			t.Errorf("%q printed in the page:\n%s\nnatively:\n%s", lines[i], r.Outs[i], want[i])
+		}
+	}
+	if !contains(r.Downloads, "explain-openapi.json") || !contains(r.Downloads, "kubeplay-full.wasm") {
+		t.Errorf("the worker downloaded %v; want explain-openapi.json and kubeplay-full.wasm", r.Downloads)
 	}
 	p.checkConsole()
 }
