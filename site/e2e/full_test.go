@@ -75,6 +75,19 @@ func runLines(p *tab, lines []string) fullRun {
 	})()`, js))
 }
 
+// sameAs requires every line to have answered, with what the native core printed (want).
+func (r fullRun) sameAs(t *testing.T, lines, want []string) {
+	t.Helper()
+	if r.Error != "" {
+		t.Fatalf("a line failed: %s", r.Error)
+	}
+	for i := range lines {
+		if r.Outs[i] != want[i] {
+			t.Errorf("%q printed in the page:\n%s\nnatively:\n%s", lines[i], r.Outs[i], want[i])
+		}
+	}
+}
+
 func TestALineTheFirstDownloadLeavesOutLoadsTheFullBuild(t *testing.T) {
 	want := nativeOutputs(t, fullLines)
 	p := newTab(t, 1280, 800)
@@ -84,14 +97,7 @@ func TestALineTheFirstDownloadLeavesOutLoadsTheFullBuild(t *testing.T) {
 		t.Fatalf("the page downloaded the full build before anything needed it: %v", got)
 	}
 	r := runLines(p, fullLines)
-	if r.Error != "" {
-		t.Fatalf("a line failed: %s", r.Error)
-	}
-	for i := range fullLines {
-		if r.Outs[i] != want[i] {
-			t.Errorf("%q printed in the page:\n%s\nnatively:\n%s", fullLines[i], r.Outs[i], want[i])
-		}
-	}
+	r.sameAs(t, fullLines, want)
 	if strings.Join(r.States, ",") != "loading,loaded" {
 		t.Errorf("the page heard %v about the full build; want loading, then loaded", r.States)
 	}
@@ -160,14 +166,7 @@ func TestKubectlExplainLoadsItsDocumentAndTheFullBuild(t *testing.T) {
 	want := nativeOutputs(t, lines)
 	p := openTab(t, 1280, 800)
 	r := runLines(p, lines)
-	if r.Error != "" {
-		t.Fatalf("a line failed: %s", r.Error)
-	}
-	for i := range lines {
-		if r.Outs[i] != want[i] {
-			t.Errorf("%q printed in the page:\n%s\nnatively:\n%s", lines[i], r.Outs[i], want[i])
-		}
-	}
+	r.sameAs(t, lines, want)
 	if !contains(r.Downloads, "explain-openapi.json") || !contains(r.Downloads, "kubeplay-full.wasm") {
 		t.Errorf("the worker downloaded %v; want explain-openapi.json and kubeplay-full.wasm", r.Downloads)
 	}
