@@ -1,12 +1,12 @@
 package kubelet
 
 import (
-	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
 
 	"kubeplay/core/api"
+	"kubeplay/core/api/jsonenc"
 	"kubeplay/core/client"
 )
 
@@ -200,7 +200,7 @@ func (k *Kubelet) postNodeStatus(force bool) {
 	if !force && sig == k.lastPosted && now.Sub(k.lastPostedAt) < NodeStatusReportFrequency {
 		return
 	}
-	body, _ := json.Marshal(map[string]any{"status": st})
+	body, _ := jsonenc.Marshal(map[string]any{"status": st})
 	if _, err := k.c.Resource("nodes").Patch(k.cfg.Name, client.StrategicMergePatchType, body, "status"); err != nil {
 		k.action("error updating node status: " + err.Error())
 		return
@@ -216,7 +216,7 @@ func statusSignature(st api.NodeStatus) string {
 	for i := range cp.Conditions {
 		cp.Conditions[i].LastHeartbeatTime = api.Time{}
 	}
-	b, _ := json.Marshal(cp)
+	b, _ := jsonenc.Marshal(cp)
 	return string(b)
 }
 

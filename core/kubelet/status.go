@@ -1,13 +1,13 @@
 package kubelet
 
 import (
-	"encoding/json"
 	"fmt"
 	"hash/fnv"
 	"sort"
 	"strings"
 
 	"kubeplay/core/api"
+	"kubeplay/core/api/jsonenc"
 	"kubeplay/core/client"
 	"kubeplay/core/trace"
 )
@@ -30,7 +30,7 @@ func (w *podWorker) flushStatus() {
 		return
 	}
 	st := w.status()
-	body, err := json.Marshal(map[string]any{"status": st})
+	body, err := jsonenc.Marshal(map[string]any{"status": st})
 	h := fnv.New64a()
 	h.Write(body)
 	sum := h.Sum64()

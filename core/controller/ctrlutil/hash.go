@@ -8,6 +8,7 @@ import (
 	"hash/fnv"
 
 	"kubeplay/core/api"
+	"kubeplay/core/api/jsonenc"
 )
 
 // alphanums is apimachinery's rand alphabet: no vowels (no bad words), no
@@ -32,12 +33,12 @@ func SafeEncodeString(s string) string {
 //
 // The one deliberate difference: Kubernetes dumps the Go value with spew,
 // whose byte-exact output we cannot reproduce; kubeplay hashes the
-// template's canonical JSON (encoding/json, map keys sorted). The alphabet,
+// template's canonical JSON (encoding/json's bytes, by core/api/jsonenc; map keys sorted). The alphabet,
 // length and behaviour (same template, same hash; collisionCount changes it)
 // are Kubernetes', the exact digits are not.
 func ComputeHash(template *api.PodTemplateSpec, collisionCount *int32) string {
 	h := fnv.New32a()
-	b, err := json.Marshal(template)
+	b, err := jsonenc.Marshal(template)
 	if err != nil {
 		panic("ctrlutil.ComputeHash: " + err.Error())
 	}
