@@ -3,6 +3,8 @@ package strategicpatch
 import (
 	"bytes"
 	"encoding/json"
+
+	"kubeplay/core/api/jsonenc"
 )
 
 // MergePatch applies an RFC 7386 JSON merge patch to a JSON document.
@@ -16,7 +18,7 @@ func MergePatch(original, patch []byte) ([]byte, error) {
 	if err := json.Unmarshal(patch, &p); err != nil {
 		return nil, err
 	}
-	return json.Marshal(mergeValue(doc, p))
+	return jsonenc.Marshal(mergeValue(doc, p))
 }
 
 // mergeValue is RFC 7386 MergePatch(Target, Patch).

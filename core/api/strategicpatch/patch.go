@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"kubeplay/core/api"
+	"kubeplay/core/api/jsonenc"
 )
 
 // Directives understood in patches.
@@ -35,7 +36,7 @@ func StrategicMergePatch(original, patch []byte, dataStruct api.Object) ([]byte,
 	if err != nil {
 		return nil, err
 	}
-	return json.Marshal(out)
+	return jsonenc.Marshal(out)
 }
 
 // StrategicMergeMapPatch is StrategicMergePatch on decoded JSON maps. The
