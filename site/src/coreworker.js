@@ -29,7 +29,9 @@ const FRAME_BATCH = 300;
 const TRACE_BATCH = 2000;
 
 let core = null;
-let cursor = { traceSeq: 0, eventSeq: 0, lastRev: -1, beatSeq: 0 };
+// The gather cursors: what of the trace, the Events and the beats the page already has.
+const freshCursor = () => ({ traceSeq: 0, eventSeq: 0, lastRev: -1, beatSeq: 0 });
+let cursor = freshCursor();
 const post = (m) => self.postMessage(m);
 
 function gather(info) {
@@ -111,7 +113,7 @@ function answer(m) {
       if (swapped) {
         // The first answer from the full build: the page takes the whole session again (answer.cleared).
         swapped = false;
-        cursor = { traceSeq: 0, eventSeq: 0, lastRev: -1, beatSeq: 0 };
+        cursor = freshCursor();
         r.before = before;
         res.value = r;
         Object.assign(res, parts(m.id, gather(null), true));
@@ -140,7 +142,7 @@ function answer(m) {
       const rebuilt = swapped && !replaced;
       swapped = false;
       if (replaced || rebuilt) {
-        cursor = { traceSeq: 0, eventSeq: 0, lastRev: -1, beatSeq: 0 };
+        cursor = freshCursor();
         res.cleared = true;
       }
       if (m.flush || rebuilt) Object.assign(res, parts(m.id, gather(null), res.cleared === true));
@@ -211,11 +213,7 @@ async function load(m) {
   const go = new Go();
   let instance;
   try {
-    if (typeof WebAssembly.instantiateStreaming === 'function' && (resp.headers.get('Content-Type') || '').startsWith('application/wasm')) {
-      ({ instance } = await WebAssembly.instantiateStreaming(resp, go.importObject));
-    } else {
-      ({ instance } = await WebAssembly.instantiate(await resp.arrayBuffer(), go.importObject));
-    }
+    instance = await instantiate(resp, go);
     await counting;
   } catch (e) {
     const { loaded, error: netErr } = await counting;
@@ -227,16 +225,40 @@ async function load(m) {
 }
 
 /**
- * Runs the Go program and posts 'started' once it has registered the seam; with headStart (boot.js asks
- * for it on a page of its own) it then builds the first cluster before the page asks.
+ * instantiate compiles and instantiates the wasm of a fetch's response, streaming when it is served as
+ * application/wasm.
+ * @param {Response} resp
+ * @param {any} go
+ * @returns {Promise<WebAssembly.Instance>}
  */
-async function run(go, instance, compiledAt, headStart) {
+async function instantiate(resp, go) {
+  if (typeof WebAssembly.instantiateStreaming === 'function' && (resp.headers.get('Content-Type') || '').startsWith('application/wasm')) {
+    return (await WebAssembly.instantiateStreaming(resp, go.importObject)).instance;
+  }
+  return (await WebAssembly.instantiate(await resp.arrayBuffer(), go.importObject)).instance;
+}
+
+/**
+ * startGo runs a Go program (the lite build, or later the full one beside it) and resolves with the seam
+ * it registers (wasm/main.go: self.__kubeplayCore, then self.__kubeplayReady).
+ * @param {any} go
+ * @param {WebAssembly.Instance} instance
+ */
+function startGo(go, instance) {
   const registered = new Promise((resolve) => { self.__kubeplayReady = resolve; });
   go.run(instance).then(
     () => post({ type: 'fatal', detail: 'the Go program exited' }),
     (e) => post({ type: 'fatal', detail: String(e && e.message ? e.message : e) }),
   );
-  core = self.__kubeplayCore || (await registered);
+  return registered;
+}
+
+/**
+ * Runs the Go program and posts 'started' once it has registered the seam; with headStart (boot.js asks
+ * for it on a page of its own) it then builds the first cluster before the page asks.
+ */
+async function run(go, instance, compiledAt, headStart) {
+  core = await startGo(go, instance);
   post({ type: 'started', version: core.version, compiledAt });
   if (!headStart) return;
   // The page's first call builds the first cluster (core.js: reset FIRST_RESET). The worker builds it now,
@@ -363,15 +385,7 @@ async function loadFull(/** @type {{needsFull: string, journal: object | null}} 
   const resp = await fetch(full.url);
   if (!resp.ok) throw new Error(`kubeplay-full.wasm: HTTP ${resp.status}`);
   const go = new Go();
-  const { instance } = typeof WebAssembly.instantiateStreaming === 'function' && (resp.headers.get('Content-Type') || '').startsWith('application/wasm')
-    ? await WebAssembly.instantiateStreaming(resp, go.importObject)
-    : await WebAssembly.instantiate(await resp.arrayBuffer(), go.importObject);
-  const registered = new Promise((resolve) => { self.__kubeplayReady = resolve; });
-  go.run(instance).then(
-    () => post({ type: 'fatal', detail: 'the Go program exited' }),
-    (e) => post({ type: 'fatal', detail: String(e && e.message ? e.message : e) }),
-  );
-  const next = await registered;
+  const next = await startGo(go, await instantiate(resp, go));
   // Without a journal there is no session to bring along: the call builds its own cluster (or the default one).
   if (need.journal) {
     const r = JSON.parse(next.replay(JSON.stringify(need.journal)));

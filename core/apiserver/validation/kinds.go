@@ -37,5 +37,5 @@ func validateMoreKinds(obj api.Object) (field.ErrorList, bool) {
 	case *api.HorizontalPodAutoscaler:
 		return append(meta(true), validateHPASpec(&o.Spec, spec)...), true
 	}
-	return validateRareKinds(obj)
+	return validateRareKinds(obj, meta, spec)
 }

@@ -10,13 +10,9 @@ import (
 // validateRareKinds validates on create the kinds a first session never
 // creates: ReplicationController, IngressClass, apiextensions,
 // admission-registration, flowcontrol and resource kinds (ok is false for
-// other kinds). The page's lite build leaves them out (kinds_lite.go,
+// other kinds; meta and spec are validateMoreKinds'). The page's lite build leaves them out (kinds_lite.go,
 // core/lite).
-func validateRareKinds(obj api.Object) (field.ErrorList, bool) {
-	meta := func(namespaced bool) field.ErrorList {
-		return ValidateObjectMeta(obj.GetObjectMeta(), namespaced, NameIsDNSSubdomain, field.NewPath("metadata"))
-	}
-	spec := field.NewPath("spec")
+func validateRareKinds(obj api.Object, meta func(namespaced bool) field.ErrorList, spec *field.Path) (field.ErrorList, bool) {
 	switch o := obj.(type) {
 	case *api.ReplicationController:
 		return append(meta(true), validateRCSpec(&o.Spec, spec)...), true

@@ -11,7 +11,7 @@ import (
 // validateRareKinds stops, in the lite build, the creation of a kind a first
 // session never creates (kinds_full.go): the page loads the full build and
 // runs the line again there (core/lite).
-func validateRareKinds(obj api.Object) (field.ErrorList, bool) {
+func validateRareKinds(obj api.Object, _ func(bool) field.ErrorList, _ *field.Path) (field.ErrorList, bool) {
 	switch obj.(type) {
 	case *api.ReplicationController, *api.IngressClass, *api.CustomResourceDefinition,
 		*api.ValidatingAdmissionPolicy, *api.ValidatingAdmissionPolicyBinding,
