@@ -148,7 +148,14 @@ test)
 		timeout=0 # thousands of seeds take as long as they take
 		log "property tests at scale: KUBEPLAY_SEEDS=${KUBEPLAY_SEEDS:-} KUBEPLAY_OPS=${KUBEPLAY_OPS:-} KUBEPLAY_ROLLOUT_SEEDS=${KUBEPLAY_ROLLOUT_SEEDS:-} KUBEPLAY_ROLLOUT_OPS=${KUBEPLAY_ROLLOUT_OPS:-}"
 	fi
-	KUBEPLAY_DIST="$DIST" go test -count=1 -timeout "$timeout" "${pkgs[@]}"
+	rm -f "$DIST/e2e-count.txt"
+	KUBEPLAY_REQUIRE_BROWSER=1 KUBEPLAY_E2E_COUNT="$DIST/e2e-count.txt" KUBEPLAY_DIST="$DIST" go test -count=1 -timeout "$timeout" "${pkgs[@]}"
+	ran=$(cat "$DIST/e2e-count.txt" 2>/dev/null || echo 0)
+	log "browser tests that ran in chromium: $ran"
+	if [ "$ran" -lt 1 ]; then
+		echo "no browser test ran" >&2
+		exit 1
+	fi
 	log "go test -tags lite (the page's first download: core/lite)"
 	go test -count=1 -tags lite -run 'TestTheLiteBuild|Lite' ./core/shell/ ./wasm/seam/
 	if [ -d site/test ]; then

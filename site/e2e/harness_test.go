@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -40,10 +41,25 @@ func TestMain(m *testing.M) {
 	if stopAll != nil {
 		stopAll()
 	}
+	// ./build.sh test prints the count from this file (go test shows no output of a passing package).
+	if f := os.Getenv("KUBEPLAY_E2E_COUNT"); f != "" {
+		if err := os.WriteFile(f, fmt.Appendf(nil, "%d\n", browserTests.Load()), 0o644); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			code = 1
+		}
+	}
 	os.Exit(code)
 }
 
-// setup starts the server and the browser once, or skips the test.
+// browserTests counts the tests and benchmarks that got the browser.
+var browserTests atomic.Int64
+
+// required reports whether a test that cannot set up must fail instead of skipping: ./build.sh test (and so
+// CI) sets KUBEPLAY_REQUIRE_BROWSER=1, so a browser that does not start cannot pass as 53 skips.
+func required() bool { return os.Getenv("KUBEPLAY_REQUIRE_BROWSER") == "1" }
+
+// setup starts the server and the browser once; when it cannot, the test fails inside ./build.sh test and
+// skips elsewhere (a plain `go test ./...` without a built site).
 func setup(tb testing.TB) {
 	tb.Helper()
 	envOnce.Do(func() {
@@ -106,8 +122,12 @@ func setup(tb testing.TB) {
 		}
 	})
 	if envErr != "" {
+		if required() {
+			tb.Fatal("the browser test cannot set up: " + envErr)
+		}
 		tb.Skip(envErr)
 	}
+	browserTests.Add(1)
 }
 
 // probe runs in every page before its own scripts: it records the loader's progress and status,

@@ -163,18 +163,28 @@ func (w *wrangler) create(p string, hdr ...string) (id, u string) {
 	return c.ID, c.URL
 }
 
-// e2eSetup skips unless a built site and wrangler are at hand.
+// cannotSetUp fails the test inside ./build.sh test (KUBEPLAY_REQUIRE_BROWSER=1, as in CI) and skips it
+// elsewhere: a test that cannot set up never passes silently where every test must run.
+func cannotSetUp(t *testing.T, reason string) {
+	t.Helper()
+	if os.Getenv("KUBEPLAY_REQUIRE_BROWSER") == "1" {
+		t.Fatal("the worker test cannot set up: " + reason)
+	}
+	t.Skip(reason)
+}
+
+// e2eSetup needs a built site and wrangler.
 func e2eSetup(t *testing.T) (site string) {
 	dist := os.Getenv("KUBEPLAY_DIST")
 	if dist == "" {
-		t.Skip("KUBEPLAY_DIST is not set (./build.sh test sets it)")
+		cannotSetUp(t, "KUBEPLAY_DIST is not set (./build.sh test sets it)")
 	}
 	if _, err := os.Stat("node_modules/.bin/wrangler"); err != nil {
-		t.Skip("site/worker/node_modules is missing (npm ci in site/worker)")
+		cannotSetUp(t, "site/worker/node_modules is missing (npm ci in site/worker)")
 	}
 	site, _ = filepath.Abs(filepath.Join(dist, "site"))
 	if _, err := os.Stat(filepath.Join(site, "index.html")); err != nil {
-		t.Skipf("%s has no index.html: the site is not built", site)
+		cannotSetUp(t, site+" has no index.html: the site is not built")
 	}
 	return site
 }
@@ -260,7 +270,7 @@ func TestWorkerEndToEndUnderWranglerDev(t *testing.T) {
 		}
 		f := someFile(site, ".js")
 		if f == "" {
-			t.Skip("no .js file in the site")
+			t.Fatal("the built site has no .js file")
 		}
 		a = w.do("GET", f, "", "Accept-Encoding", "gzip, br")
 		if a.code != 200 || a.h.Get("Content-Encoding") == "" {
@@ -385,7 +395,7 @@ func kvOutage(t *testing.T, running *wrangler, site, persist, id, p string) {
 // when the UI restores shared state, that it holds the shared files. No CSP violation may be reported.
 func browserOpensShortLink(t *testing.T, base, id, payload string, want *share.State) {
 	if _, err := os.Stat("/usr/bin/chromium"); err != nil {
-		t.Skip("no /usr/bin/chromium")
+		cannotSetUp(t, "no /usr/bin/chromium")
 	}
 	udd := t.TempDir()
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath("/usr/bin/chromium"), chromedp.NoSandbox,
