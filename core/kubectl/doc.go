@@ -8,5 +8,7 @@
 //
 // Commands that wait (delete, rollout status, wait) advance the simulation's
 // virtual time until done; get -w registers a watch that keeps printing as
-// virtual time advances, until StopWatches.
+// virtual time advances, until StopWatches. A command line run as a shell
+// runs it (Invoke, RunLine) lets LineTime pass after it when it wrote, as a
+// kubectl process and the next pasted line take on kind.
 package kubectl

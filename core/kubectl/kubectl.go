@@ -7,6 +7,7 @@ import (
 	"kubeplay/core/kubectl/gotemplate"
 	"sort"
 	"strings"
+	"time"
 
 	"kubeplay/core/api"
 	"kubeplay/core/api/request"
@@ -78,6 +79,8 @@ type Kubectl struct {
 	editor func(Edit)
 	// discovery is the cached discovery (resources.go); nil until first needed.
 	discovery []*api.ResourceInfo
+	// writes counts the writes the client made (Invoke).
+	writes *writeCounter
 }
 
 // New returns a kubectl for env.
@@ -106,7 +109,8 @@ func New(env Env) *Kubectl {
 		if env.Sim == nil {
 			k.env.Sim = env.Server.Sim()
 		}
-		k.client = client.New(env.Server, user, "kubectl")
+		k.writes = &writeCounter{LocalServer: env.Server}
+		k.client = client.New(k.writes, user, "kubectl")
 	}
 	return k
 }
@@ -136,7 +140,46 @@ func (k *Kubectl) RunLine(line string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "kubectl" {
 		args = args[1:]
 	}
-	return k.Run(args, stdout, stderr)
+	return k.Invoke(args, stdout, stderr)
+}
+
+// LineTime is the virtual time that passes after a kubectl command that wrote, before the next line:
+// on kind, a kubectl process exits, the shell reads the next pasted line and a new kubectl loads its
+// kubeconfig and discovery cache and dials the apiserver, tens of milliseconds in which the cluster
+// goes on. So the components hear what a command did before the next command acts, as on a real
+// cluster: a Pod run after a cordon avoids the cordoned node, a just-exposed Service has its
+// Endpoints, a new namespace its default ServiceAccount, a scale's READY counts have moved. A command
+// that only read (get, describe, logs…) changes nothing the cluster reacts to, and takes no time, so
+// looking never moves the clock.
+const LineTime = 50 * time.Millisecond
+
+// Invoke runs one kubectl process as a shell starts it (args without "kubectl"), then lets LineTime
+// pass on the cluster's clock when it wrote. Views that ask kubectl for a table call Run.
+func (k *Kubectl) Invoke(args []string, stdout, stderr io.Writer) int {
+	before := k.writes.n
+	code := k.Run(args, stdout, stderr)
+	if k.writes.n != before {
+		k.env.Sim.Advance(LineTime)
+	}
+	return code
+}
+
+// writeCounter counts the writes kubectl's requests made (not dry runs, not refused ones).
+type writeCounter struct {
+	client.LocalServer
+	n int
+}
+
+func (w *writeCounter) Do(req *request.Request) (api.Object, error) {
+	obj, err := w.LocalServer.Do(req)
+	switch req.Verb {
+	case "get", "list", "watch":
+	default:
+		if err == nil && !req.DryRun {
+			w.n++
+		}
+	}
+	return obj, err
 }
 
 // command is one kubectl subcommand.
