@@ -25,6 +25,7 @@ type mark struct {
 	base         journalBase
 	done, future []entry
 	now          time.Duration
+	steps        uint64
 }
 
 // replacesCluster are the calls whose cluster does not depend on the one
@@ -36,7 +37,8 @@ func (k *Core) mark(name string) mark {
 		return mark{}
 	}
 	n := len(k.j.done)
-	return mark{set: true, base: k.j.base, done: k.j.done[:n:n], future: k.j.future, now: k.c.Sim.Now().Sub(sim.Epoch)}
+	return mark{set: true, base: k.j.base, done: k.j.done[:n:n], future: k.j.future, now: k.c.Sim.Now().Sub(sim.Epoch),
+		steps: k.c.Sim.Steps()}
 }
 
 func needsFull(m lite.Missing, at mark) string {
@@ -46,7 +48,7 @@ func needsFull(m lite.Missing, at mark) string {
 	}{NeedsFull: m.Feature}
 	if at.set {
 		answer.Journal = &Journal{Version: 1, Base: at.base, Entries: append(append([]entry{}, at.done...), at.future...),
-			Now: ms(sim.Epoch.Add(at.now)), NowNS: int64(at.now)}
+			Now: ms(sim.Epoch.Add(at.now)), NowNS: int64(at.now), NowSteps: at.steps, NowInputs: len(at.done)}
 	}
 	b, err := json.Marshal(answer)
 	if err != nil {

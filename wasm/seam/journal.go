@@ -16,9 +16,16 @@ import (
 // deterministic, so the journal and its base (the reset options or the
 // scenario) rebuild any moment exactly:
 //
-//	journal()      → {version:1, base:{seed, nodes?, scenario?}, entries:[{steps, t, ns, op, args}], now, nowNs}
-//	seek(ms)       → {now, rebuilt}: the state at virtual time ms (ms since the Unix epoch, as now()).
-//	replay(json)   → {now, entries}: rebuilds to a journal (every entry run, then advanced to its now).
+//	journal()      → {version:1, base:{seed, nodes?, scenario?}, entries:[{steps, t, ns, op, args}], now, nowNs, nowSteps}
+//	seek(ms, steps?, inputs?) → {now, rebuilt}: the state at virtual time ms (ms since the Unix epoch, as
+//	                 now()), or, with steps, exactly after that many sim events and inputs (journal()'s
+//	                 nowSteps and nowInputs).
+//	replay(json)   → {now, entries}: rebuilds to a journal (every entry run, then advanced to its position).
+//
+// A position is (virtual time, sim events run, inputs run): `advance` may stop part-way through one
+// instant's events when its wall-clock slice runs out, and an input may come between two events of one
+// instant, so the time alone does not say where a session stands. Replay and seek with steps rebuild to
+// the exact event; seek by time alone runs every event and input due by that time.
 //
 // An entry ran after exactly `steps` sim events at virtual time `t` (ms since
 // the Unix epoch; `ns` is the same instant exactly, in nanoseconds since the
@@ -71,6 +78,10 @@ type Journal struct {
 	Entries []entry     `json:"entries"`
 	Now     float64     `json:"now"`
 	NowNS   int64       `json:"nowNs"`
+	// NowSteps and NowInputs are how many sim events and inputs had run at now (NowSteps 0: every event
+	// and input due by now, as journals before them).
+	NowSteps  uint64 `json:"nowSteps,omitempty"`
+	NowInputs int    `json:"nowInputs,omitempty"`
 }
 
 type journalState struct {
@@ -79,6 +90,9 @@ type journalState struct {
 	future []entry
 	// replaying is set while an entry runs again (it is not recorded anew).
 	replaying bool
+	// capped: at most maxDone inputs may have run (runTo stops firing the future there).
+	capped  bool
+	maxDone int
 }
 
 // record notes input name before it runs, dropping any future; a look
@@ -137,7 +151,7 @@ func pureSleep(line string) (time.Duration, bool) {
 // than limit.
 func (k *Core) fireDue(limit time.Time) {
 	s := k.c.Sim
-	for len(k.j.future) > 0 {
+	for len(k.j.future) > 0 && (!k.j.capped || len(k.j.done) < k.j.maxDone) {
 		e := k.j.future[0]
 		at := sim.Epoch.Add(time.Duration(e.NS))
 		if e.Steps > s.Steps() || at.After(limit) {
@@ -165,7 +179,8 @@ func (k *Core) exec(e entry) {
 func (k *Core) journal(argList) (any, error) {
 	s := k.c.Sim
 	entries := append(append([]entry{}, k.j.done...), k.j.future...)
-	return Journal{Version: 1, Base: k.j.base, Entries: entries, Now: ms(s.Now()), NowNS: int64(s.Now().Sub(sim.Epoch))}, nil
+	return Journal{Version: 1, Base: k.j.base, Entries: entries, Now: ms(s.Now()), NowNS: int64(s.Now().Sub(sim.Epoch)),
+		NowSteps: s.Steps(), NowInputs: len(k.j.done)}, nil
 }
 
 type seekResult struct {
@@ -181,8 +196,12 @@ func (k *Core) seek(a argList) (any, error) {
 	if a.num(0) <= 0 {
 		return nil, fmt.Errorf("seek: want a virtual time in ms since the Unix epoch, got %v", a.str(0))
 	}
+	pos := position{at: target}
+	if len(a) > 2 && a.num(1) > 0 {
+		pos.steps, pos.inputs = uint64(a.num(1)), int(a.num(2))
+	}
 	rebuilt := false
-	if target.Before(k.c.Sim.Now()) {
+	if s := k.c.Sim; target.Before(s.Now()) || pos.steps > 0 && (pos.steps < s.Steps() || pos.inputs < len(k.j.done)) {
 		if target.Before(sim.Epoch) {
 			target = sim.Epoch
 		}
@@ -190,7 +209,8 @@ func (k *Core) seek(a argList) (any, error) {
 		k.rebuild(all)
 		rebuilt = true
 	}
-	k.runUntil(target)
+	pos.at = target
+	k.runTo(pos)
 	k.stash()
 	k.beats.Cut()
 	k.beatCursor = k.beats.Len()
@@ -266,8 +286,12 @@ func (k *Core) replay(a argList) (any, error) {
 	}
 	k.j.base = j.Base
 	k.rebuild(j.Entries)
-	k.runUntil(end)
-	k.fireDue(end)
+	if j.NowSteps > 0 {
+		k.runTo(position{at: end, steps: j.NowSteps, inputs: j.NowInputs})
+	} else {
+		k.runUntil(end)
+		k.fireDue(end)
+	}
 	k.stash()
 	k.beats.Cut()
 	k.beatCursor = k.beats.Len()

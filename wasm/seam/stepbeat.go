@@ -80,10 +80,36 @@ func (k *Core) next(target time.Time) (string, bool) {
 }
 
 // runUntil runs everything due by target, then sets the clock to target.
-func (k *Core) runUntil(target time.Time) {
-	for {
-		if _, ok := k.next(target); !ok {
+func (k *Core) runUntil(target time.Time) { k.runTo(position{at: target}) }
+
+// position is where a session stands: a virtual time, and, exactly, how many sim events and inputs
+// had run then (0 events: every event due by the time, and every input due with them).
+type position struct {
+	at     time.Time
+	steps  uint64
+	inputs int
+}
+
+// runTo runs toward pos: every event and input due by pos.at or, when pos.steps is set, only until that
+// many sim events and pos.inputs inputs have run (an advance cut part-way through an instant, or an
+// input made at that instant, stood there), then sets the clock to pos.at when no event left is due
+// before it.
+func (k *Core) runTo(pos position) {
+	s := k.c.Sim
+	if pos.steps == 0 {
+		for {
+			if _, ok := k.next(pos.at); !ok {
+				return
+			}
+		}
+	}
+	k.j.capped, k.j.maxDone = true, pos.inputs
+	defer func() { k.j.capped = false }()
+	for s.Steps() < pos.steps {
+		if _, ok := k.next(pos.at); !ok {
 			return
 		}
 	}
+	k.fireDue(pos.at)
+	s.SetClock(pos.at)
 }
