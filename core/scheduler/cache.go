@@ -136,16 +136,6 @@ func (c *Cache) removeImages(n *framework.NodeInfo) {
 	n.ImageStates = nil
 }
 
-// nodeChangeRelevant reports whether a node update may make pending pods
-// schedulable (allocatable, labels, taints, unschedulable, images).
-func nodeChangeRelevant(old, cur *api.Node) bool {
-	return old.Spec.Unschedulable != cur.Spec.Unschedulable ||
-		!reflect.DeepEqual(old.Labels, cur.Labels) ||
-		!reflect.DeepEqual(old.Spec.Taints, cur.Spec.Taints) ||
-		!reflect.DeepEqual(old.Status.Allocatable, cur.Status.Allocatable) ||
-		len(old.Status.Images) != len(cur.Status.Images)
-}
-
 func (c *Cache) addPodInfo(pi *framework.PodInfo, node string, assumed bool) {
 	c.nodeInfo(node).AddPodInfo(pi)
 	if pi.HasAffinity() {

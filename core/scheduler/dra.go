@@ -4,7 +4,6 @@ import (
 	"kubeplay/core/api"
 	"kubeplay/core/client"
 	"kubeplay/core/scheduler/framework"
-	"kubeplay/core/scheduler/plugins/dynamicresources"
 )
 
 // draListers watch ResourceClaims, DeviceClasses and ResourceSlices for the
@@ -26,12 +25,12 @@ func (l *draListers) informers() []*client.Informer {
 	return []*client.Informer{l.claims, l.classes, l.slices}
 }
 
-// run watches the claims (each change concerns the pods using it) and the
-// classes and slices (a change concerns every pod with claims).
+// run watches the claims, classes and slices, each change a cluster event for the plugins that
+// registered it (DynamicResources: a claim concerns the pods that use it).
 func (l *draListers) run(sc *Scheduler) {
-	l.claims.AddEventHandler(client.Handler{OnAdd: sc.claimChanged, OnUpdate: func(_, o api.Object) { sc.claimChanged(o) }})
-	l.claims.Run()
-	watchAll([]*client.Informer{l.classes, l.slices}, sc.draChanged)
+	watchEvents(l.claims, framework.ResourceClaim, sc)
+	watchEvents(l.classes, framework.DeviceClass, sc)
+	watchEvents(l.slices, framework.ResourceSlice, sc)
 }
 
 // ResourceClaim implements framework.DRALister.
@@ -62,53 +61,17 @@ func (l *draListers) ResourceSlices() []*api.ResourceSlice {
 	return out
 }
 
-// draChanged retries the pods DynamicResources rejected or holds back
-// (a DeviceClass or ResourceSlice changed).
-func (sc *Scheduler) draChanged() { sc.retryDRA(nil) }
-
-// claimChanged retries only the pods that use the claim, as the plugin's
-// queueing hint does: another pod's claim cannot help them.
-func (sc *Scheduler) claimChanged(obj api.Object) {
-	claim, ok := obj.(*api.DeviceResourceClaim)
-	if !ok {
-		return
-	}
-	sc.retryDRA(func(pod *api.Pod) bool {
-		if pod.Namespace != claim.Namespace {
-			return false
-		}
-		for i := range pod.Spec.ResourceClaims {
-			if name, _, err := dynamicresources.ClaimName(pod, &pod.Spec.ResourceClaims[i]); err == nil && name != nil && *name == claim.Name {
-				return true
-			}
-		}
-		return false
+// watchEvents runs an informer whose adds and updates are cluster events about resource.
+func watchEvents(inf *client.Informer, resource framework.EventResource, sc *Scheduler) {
+	inf.AddEventHandler(client.Handler{
+		OnAdd: func(o api.Object) {
+			sc.clusterEvent(framework.ClusterEvent{Resource: resource, ActionType: framework.Add}, nil, o)
+		},
+		OnUpdate: func(old, o api.Object) {
+			sc.clusterEvent(framework.ClusterEvent{Resource: resource, ActionType: framework.Update}, old, o)
+		},
 	})
-}
-
-// retryDRA asks PreEnqueue again about the held-back pods with resource
-// claims and moves the pods DynamicResources rejected; uses (nil = all)
-// narrows both to the pods concerned.
-func (sc *Scheduler) retryDRA(uses func(pod *api.Pod) bool) {
-	if sc.q == nil {
-		return
-	}
-	concerned := func(qp *framework.QueuedPodInfo) bool {
-		return len(qp.Pod.Spec.ResourceClaims) > 0 && (uses == nil || uses(qp.Pod))
-	}
-	sc.q.RetryGated(concerned)
-	sc.q.MoveAllToActiveOrBackoff(func(qp *framework.QueuedPodInfo) bool {
-		return qp.UnschedulablePlugins[dynamicresources.Name] && concerned(qp)
-	})
-}
-
-// watchAll runs informers, calling onChange on each add and update.
-func watchAll(infs []*client.Informer, onChange func()) {
-	h := client.Handler{OnAdd: func(api.Object) { onChange() }, OnUpdate: func(_, _ api.Object) { onChange() }}
-	for _, inf := range infs {
-		inf.AddEventHandler(h)
-		inf.Run()
-	}
+	inf.Run()
 }
 
 // stopAll stops informers.

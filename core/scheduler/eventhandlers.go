@@ -5,47 +5,38 @@ import (
 
 	"kubeplay/core/api"
 	"kubeplay/core/scheduler/framework"
-	"kubeplay/core/scheduler/plugins/names"
 )
 
-// Which plugins' rejections a cluster event may resolve (a coarse form of
-// kube-scheduler's queueing hints). A pod rejected by no plugin in
-// particular is always moved.
-var (
-	hintAssignedPodDelete = []string{names.NodeResourcesFit, names.NodePorts, names.InterPodAffinity, names.PodTopologySpread, names.DefaultPreemption}
-	hintAssignedPodChange = []string{names.InterPodAffinity, names.PodTopologySpread}
-)
+// The informers' changes, as kube-scheduler's event handlers turn them into cluster events: each event
+// moves the rejected Pods it may help, as the plugins that rejected them registered
+// (framework.EnqueueExtensions; framework.Framework.MoveHint). The scheduler itself knows no plugin.
 
-func hintFor(plugins []string) func(qp *framework.QueuedPodInfo) bool {
-	return func(qp *framework.QueuedPodInfo) bool {
-		if len(qp.UnschedulablePlugins) == 0 {
-			return true
-		}
-		for _, p := range plugins {
-			if qp.UnschedulablePlugins[p] {
-				return true
-			}
-		}
-		return false
+// clusterEvent retries the Pods ev may help: the gated ones are asked PreEnqueue again, the
+// unschedulable ones are moved to the active or backoff queue.
+func (sc *Scheduler) clusterEvent(ev framework.ClusterEvent, oldObj, newObj api.Object) {
+	if sc.q == nil || ev.ActionType == 0 {
+		return
 	}
+	hint := sc.fw.MoveHint(ev, oldObj, newObj)
+	sc.q.RetryGated(hint)
+	sc.q.MoveAllToActiveOrBackoff(hint)
 }
 
 func (sc *Scheduler) onNodeAdd(obj api.Object) {
 	node := obj.(*api.Node)
 	sc.cache.AddNode(node)
-	sc.q.MoveAllToActiveOrBackoff(nil)
+	sc.clusterEvent(framework.ClusterEvent{Resource: framework.Node, ActionType: framework.Add}, nil, node)
 }
 
 func (sc *Scheduler) onNodeUpdate(oldObj, newObj api.Object) {
 	old, cur := oldObj.(*api.Node), newObj.(*api.Node)
 	sc.cache.AddNode(cur)
-	if nodeChangeRelevant(old, cur) {
-		sc.q.MoveAllToActiveOrBackoff(nil)
-	}
+	sc.clusterEvent(framework.ClusterEvent{Resource: framework.Node, ActionType: framework.NodeUpdateActions(old, cur)}, old, cur)
 }
 
 func (sc *Scheduler) onNodeDelete(obj api.Object) {
 	sc.cache.RemoveNode(obj.(*api.Node))
+	sc.clusterEvent(framework.ClusterEvent{Resource: framework.Node, ActionType: framework.Delete}, obj, nil)
 }
 
 func (sc *Scheduler) onPodAdd(obj api.Object) {
@@ -53,7 +44,7 @@ func (sc *Scheduler) onPodAdd(obj api.Object) {
 	if pod.Spec.NodeName != "" {
 		if !terminal(pod) {
 			sc.cache.AddPod(pod)
-			sc.q.MoveAllToActiveOrBackoff(hintFor(hintAssignedPodChange))
+			sc.clusterEvent(framework.ClusterEvent{Resource: framework.AssignedPod, ActionType: framework.Add}, nil, pod)
 		}
 		return
 	}
@@ -71,12 +62,15 @@ func (sc *Scheduler) onPodUpdate(oldObj, newObj api.Object) {
 		}
 		if terminal(pod) {
 			sc.cache.RemovePod(pod)
-			sc.q.MoveAllToActiveOrBackoff(hintFor(hintAssignedPodDelete))
+			sc.clusterEvent(framework.ClusterEvent{Resource: framework.AssignedPod, ActionType: framework.Delete}, old, nil)
 			return
 		}
 		sc.cache.UpdatePod(pod)
-		if old.Spec.NodeName == "" || !reflect.DeepEqual(old.Labels, pod.Labels) {
-			sc.q.MoveAllToActiveOrBackoff(hintFor(hintAssignedPodChange))
+		switch {
+		case old.Spec.NodeName == "":
+			sc.clusterEvent(framework.ClusterEvent{Resource: framework.AssignedPod, ActionType: framework.Add}, nil, pod)
+		case !reflect.DeepEqual(old.Labels, pod.Labels):
+			sc.clusterEvent(framework.ClusterEvent{Resource: framework.AssignedPod, ActionType: framework.UpdatePodLabel}, old, pod)
 		}
 		return
 	}
@@ -92,7 +86,7 @@ func (sc *Scheduler) onPodDelete(obj api.Object) {
 	pod := obj.(*api.Pod)
 	if pod.Spec.NodeName != "" {
 		sc.cache.RemovePod(pod)
-		sc.q.MoveAllToActiveOrBackoff(hintFor(hintAssignedPodDelete))
+		sc.clusterEvent(framework.ClusterEvent{Resource: framework.AssignedPod, ActionType: framework.Delete}, pod, nil)
 		return
 	}
 	// An assumed pod deleted before its binding was observed.

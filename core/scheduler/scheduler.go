@@ -134,7 +134,7 @@ func (sc *Scheduler) Start() {
 	sc.podInformer = client.NewInformer(sc.c, "pods", "", client.ListOptions{}, 0)
 	sc.podInformer.AddEventHandler(client.Handler{OnAdd: sc.onPodAdd, OnUpdate: sc.onPodUpdate, OnDelete: sc.onPodDelete})
 	sc.spread.run()
-	watchAll(sc.volumes.informers(), sc.volumesChanged)
+	sc.volumes.run(sc)
 	sc.dra.run(sc)
 	sc.nodeInformer.Run()
 	sc.podInformer.Run()

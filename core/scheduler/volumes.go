@@ -31,6 +31,14 @@ func (l *volumeListers) informers() []*client.Informer {
 	return []*client.Informer{l.pvcs, l.pvs, l.classes}
 }
 
+// run watches claims, volumes and classes, each change a cluster event for the plugins that registered
+// it (VolumeBinding).
+func (l *volumeListers) run(sc *Scheduler) {
+	watchEvents(l.pvcs, framework.PersistentVolumeClaim, sc)
+	watchEvents(l.pvs, framework.PersistentVolume, sc)
+	watchEvents(l.classes, framework.StorageClass, sc)
+}
+
 // PVC implements framework.VolumeLister.
 func (l *volumeListers) PVC(ns, name string) (*api.PersistentVolumeClaim, bool) {
 	o, ok := l.pvcs.Get(ns, name)
@@ -56,16 +64,6 @@ func (l *volumeListers) StorageClass(name string) (*api.StorageClass, bool) {
 		return nil, false
 	}
 	return o.(*api.StorageClass), true
-}
-
-// volumesChanged retries the pods VolumeBinding rejected.
-func (sc *Scheduler) volumesChanged() {
-	if sc.q == nil {
-		return
-	}
-	sc.q.MoveAllToActiveOrBackoff(func(qp *framework.QueuedPodInfo) bool {
-		return qp.UnschedulablePlugins[volumebinding.Name]
-	})
 }
 
 // volumeBindPoll is how often PreBind looks whether the claims it asked for

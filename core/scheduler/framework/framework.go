@@ -55,6 +55,8 @@ type Framework struct {
 	weights     []int64
 	bind        []BindPlugin
 	filterNames []string
+	// events are the cluster events the plugins registered (events.go).
+	events []registeredEvent
 }
 
 // New builds a framework from specs, using factories to create each plugin.
@@ -92,6 +94,11 @@ func New(specs []PluginSpec, factories map[string]PluginFactory, deps Deps) (*Fr
 		}
 		if x, ok := p.(BindPlugin); ok {
 			f.bind = append(f.bind, x)
+		}
+		if x, ok := p.(EnqueueExtensions); ok {
+			for _, ev := range x.EventsToRegister() {
+				f.events = append(f.events, registeredEvent{plugin: x.Name(), ClusterEventWithHint: ev})
+			}
 		}
 	}
 	return f, nil

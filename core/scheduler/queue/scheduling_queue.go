@@ -126,6 +126,8 @@ func (q *Queue) toActiveOrGated(e *entry) {
 		if st := q.preEnqueue(e.qp.Pod); !st.IsSuccess() {
 			q.remove(e)
 			e.where, e.qp.Gated = Gated, true
+			// The plugin that holds it back is the one whose registered events retry it.
+			e.qp.UnschedulablePlugins = map[string]bool{st.Plugin(): true}
 			return
 		}
 	}

@@ -180,3 +180,40 @@ func (p *DynamicResources) PostFilter(cs *framework.CycleState, pi *framework.Po
 	}
 	return nil, framework.NewStatus(framework.Unschedulable, MsgNoClaimsToDeallocate)
 }
+
+var (
+	_ framework.PreEnqueuePlugin  = (*DynamicResources)(nil)
+	_ framework.PreFilterPlugin   = (*DynamicResources)(nil)
+	_ framework.FilterPlugin      = (*DynamicResources)(nil)
+	_ framework.PostFilterPlugin  = (*DynamicResources)(nil)
+	_ framework.EnqueueExtensions = (*DynamicResources)(nil)
+)
+
+// EventsToRegister: a ResourceClaim the pod uses added or changed (another pod's claim cannot help it),
+// a DeviceClass or ResourceSlice added or changed.
+func (*DynamicResources) EventsToRegister() []framework.ClusterEventWithHint {
+	return []framework.ClusterEventWithHint{
+		{Event: framework.ClusterEvent{Resource: framework.ResourceClaim, ActionType: framework.Add | framework.Update},
+			QueueingHintFn: func(pod *api.Pod, _, newObj api.Object) framework.QueueingHint {
+				if claim, ok := newObj.(*api.DeviceResourceClaim); ok && usesClaim(pod, claim) {
+					return framework.Queue
+				}
+				return framework.QueueSkip
+			}},
+		{Event: framework.ClusterEvent{Resource: framework.DeviceClass, ActionType: framework.Add | framework.Update}},
+		{Event: framework.ClusterEvent{Resource: framework.ResourceSlice, ActionType: framework.Add | framework.Update}},
+	}
+}
+
+// usesClaim reports whether one of pod's resource claims is claim.
+func usesClaim(pod *api.Pod, claim *api.DeviceResourceClaim) bool {
+	if pod.Namespace != claim.Namespace {
+		return false
+	}
+	for i := range pod.Spec.ResourceClaims {
+		if name, _, err := ClaimName(pod, &pod.Spec.ResourceClaims[i]); err == nil && name != nil && *name == claim.Name {
+			return true
+		}
+	}
+	return false
+}

@@ -125,3 +125,8 @@ func CalculatePriority(sumScores int64, numContainers int) int64 {
 	}
 	return framework.MaxNodeScore * (sumScores - MinThreshold) / (maxThreshold - MinThreshold)
 }
+
+var (
+	_ framework.PreScorePlugin = (*ImageLocality)(nil)
+	_ framework.ScorePlugin    = (*ImageLocality)(nil)
+)

@@ -192,3 +192,14 @@ func (pl *InterPodAffinity) Filter(state *framework.CycleState, pod *framework.P
 	}
 	return nil
 }
+
+var _ framework.EnqueueExtensions = (*InterPodAffinity)(nil)
+
+// EventsToRegister: a pod added to, relabelled on or deleted from a node; a node added or relabelled
+// (its topology domains).
+func (*InterPodAffinity) EventsToRegister() []framework.ClusterEventWithHint {
+	return []framework.ClusterEventWithHint{
+		{Event: framework.ClusterEvent{Resource: framework.AssignedPod, ActionType: framework.Add | framework.UpdatePodLabel | framework.Delete}},
+		{Event: framework.ClusterEvent{Resource: framework.Node, ActionType: framework.Add | framework.UpdateNodeLabel}},
+	}
+}

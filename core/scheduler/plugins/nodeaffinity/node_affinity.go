@@ -117,3 +117,19 @@ func (*NodeAffinity) NormalizeScore(_ *framework.CycleState, _ *framework.PodInf
 	framework.DefaultNormalizeScore(framework.MaxNodeScore, false, scores)
 	return nil
 }
+
+var _ framework.EnqueueExtensions = (*NodeAffinity)(nil)
+
+// EventsToRegister: a node added or relabelled that now matches the pod's nodeSelector and required node
+// affinity.
+func (*NodeAffinity) EventsToRegister() []framework.ClusterEventWithHint {
+	return []framework.ClusterEventWithHint{
+		{Event: framework.ClusterEvent{Resource: framework.Node, ActionType: framework.Add | framework.UpdateNodeLabel},
+			QueueingHintFn: func(pod *api.Pod, _, newObj api.Object) framework.QueueingHint {
+				if n, ok := newObj.(*api.Node); ok && helper.PodMatchesNodeSelectorAndAffinity(pod, n) {
+					return framework.Queue
+				}
+				return framework.QueueSkip
+			}},
+	}
+}

@@ -3,6 +3,7 @@
 package nodename
 
 import (
+	"kubeplay/core/api"
 	"kubeplay/core/scheduler/framework"
 	"kubeplay/core/scheduler/plugins/names"
 )
@@ -33,4 +34,22 @@ func (*NodeName) Filter(_ *framework.CycleState, pod *framework.PodInfo, n *fram
 		return framework.NewStatus(framework.UnschedulableAndUnresolvable, ErrReason)
 	}
 	return nil
+}
+
+var (
+	_ framework.FilterPlugin      = (*NodeName)(nil)
+	_ framework.EnqueueExtensions = (*NodeName)(nil)
+)
+
+// EventsToRegister: the node the pod names was added.
+func (*NodeName) EventsToRegister() []framework.ClusterEventWithHint {
+	return []framework.ClusterEventWithHint{
+		{Event: framework.ClusterEvent{Resource: framework.Node, ActionType: framework.Add},
+			QueueingHintFn: func(pod *api.Pod, _, newObj api.Object) framework.QueueingHint {
+				if n, ok := newObj.(*api.Node); ok && n.Name == pod.Spec.NodeName {
+					return framework.Queue
+				}
+				return framework.QueueSkip
+			}},
+	}
 }

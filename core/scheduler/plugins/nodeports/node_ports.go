@@ -45,3 +45,13 @@ func (*NodePorts) Filter(_ *framework.CycleState, pod *framework.PodInfo, n *fra
 	}
 	return nil
 }
+
+var _ framework.EnqueueExtensions = (*NodePorts)(nil)
+
+// EventsToRegister: a pod deleted from a node (its host ports freed), a node added or changed.
+func (*NodePorts) EventsToRegister() []framework.ClusterEventWithHint {
+	return []framework.ClusterEventWithHint{
+		{Event: framework.ClusterEvent{Resource: framework.AssignedPod, ActionType: framework.Delete}},
+		{Event: framework.ClusterEvent{Resource: framework.Node, ActionType: framework.Add | framework.Update}},
+	}
+}

@@ -141,3 +141,55 @@ func (*Fit) Score(_ *framework.CycleState, pod *framework.PodInfo, n *framework.
 	}
 	return score / weights, nil
 }
+
+var _ framework.EnqueueExtensions = (*Fit)(nil)
+
+// EventsToRegister: a pod deleted or scaled down on a node (resources freed); a node added, or whose
+// allocatable, taints or labels changed, on which the pod would fit were it empty, and, for an update,
+// whose allocatable grew in a resource the pod requests (kube-scheduler's isSchedulableAfterNodeChange).
+func (*Fit) EventsToRegister() []framework.ClusterEventWithHint {
+	return []framework.ClusterEventWithHint{
+		{Event: framework.ClusterEvent{Resource: framework.AssignedPod, ActionType: framework.Delete | framework.UpdatePodScaleDown}},
+		{Event: framework.ClusterEvent{Resource: framework.Node, ActionType: framework.Add | framework.UpdateNodeAllocatable | framework.UpdateNodeTaint | framework.UpdateNodeLabel},
+			QueueingHintFn: schedulableAfterNodeChange},
+	}
+}
+
+func schedulableAfterNodeChange(pod *api.Pod, oldObj, newObj api.Object) framework.QueueingHint {
+	cur, ok := newObj.(*api.Node)
+	if !ok {
+		return framework.QueueSkip
+	}
+	req, _ := framework.PodRequests(pod)
+	alloc := framework.NewResource(cur.Status.Allocatable)
+	if !fitsIn(&req, &alloc) {
+		return framework.QueueSkip
+	}
+	old, ok := oldObj.(*api.Node)
+	if !ok {
+		return framework.Queue
+	}
+	was := framework.NewResource(old.Status.Allocatable)
+	grew := req.MilliCPU > 0 && alloc.MilliCPU > was.MilliCPU || req.Memory > 0 && alloc.Memory > was.Memory ||
+		req.EphemeralStorage > 0 && alloc.EphemeralStorage > was.EphemeralStorage || alloc.AllowedPodNumber > was.AllowedPodNumber
+	for name, q := range req.Scalar {
+		grew = grew || q > 0 && alloc.Scalar[name] > was.Scalar[name]
+	}
+	if grew {
+		return framework.Queue
+	}
+	return framework.QueueSkip
+}
+
+// fitsIn reports whether requests fit in an empty node's allocatable.
+func fitsIn(req, alloc *framework.Resource) bool {
+	if req.MilliCPU > alloc.MilliCPU || req.Memory > alloc.Memory || req.EphemeralStorage > alloc.EphemeralStorage {
+		return false
+	}
+	for name, q := range req.Scalar {
+		if q > alloc.Scalar[name] {
+			return false
+		}
+	}
+	return true
+}

@@ -48,3 +48,22 @@ func (*NodeUnschedulable) Filter(_ *framework.CycleState, pod *framework.PodInfo
 	}
 	return framework.NewStatus(framework.UnschedulableAndUnresolvable, ErrReasonUnschedulable)
 }
+
+var (
+	_ framework.FilterPlugin      = (*NodeUnschedulable)(nil)
+	_ framework.EnqueueExtensions = (*NodeUnschedulable)(nil)
+)
+
+// EventsToRegister: a node added, or made schedulable; a pod that now tolerates the unschedulable taint.
+func (*NodeUnschedulable) EventsToRegister() []framework.ClusterEventWithHint {
+	return []framework.ClusterEventWithHint{
+		{Event: framework.ClusterEvent{Resource: framework.Node, ActionType: framework.Add | framework.UpdateNodeTaint},
+			QueueingHintFn: func(pod *api.Pod, _, newObj api.Object) framework.QueueingHint {
+				if n, ok := newObj.(*api.Node); ok && (!n.Spec.Unschedulable || helper.TolerationsTolerateTaint(pod.Spec.Tolerations, &unschedulableTaint)) {
+					return framework.Queue
+				}
+				return framework.QueueSkip
+			}},
+		{Event: framework.ClusterEvent{Resource: framework.UnscheduledPod, ActionType: framework.UpdatePodToleration}},
+	}
+}

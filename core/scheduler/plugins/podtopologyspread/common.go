@@ -141,3 +141,14 @@ func countMatching(pods []*framework.PodInfo, sel labels.Selector, ns string) in
 	}
 	return n
 }
+
+var _ framework.EnqueueExtensions = (*PodTopologySpread)(nil)
+
+// EventsToRegister: any change to a pod on a node (the counts per domain), a node added, deleted or whose
+// labels or taints changed (the domains).
+func (*PodTopologySpread) EventsToRegister() []framework.ClusterEventWithHint {
+	return []framework.ClusterEventWithHint{
+		{Event: framework.ClusterEvent{Resource: framework.AssignedPod, ActionType: framework.All}},
+		{Event: framework.ClusterEvent{Resource: framework.Node, ActionType: framework.Add | framework.Delete | framework.UpdateNodeLabel | framework.UpdateNodeTaint}},
+	}
+}

@@ -39,3 +39,12 @@ func (*SchedulingGates) PreEnqueue(pod *api.Pod) *framework.Status {
 	}
 	return framework.NewStatus(framework.UnschedulableAndUnresolvable, fmt.Sprintf("waiting for scheduling gates: %v", gates))
 }
+
+var _ framework.EnqueueExtensions = (*SchedulingGates)(nil)
+
+// EventsToRegister: the pod's scheduling gates removed.
+func (*SchedulingGates) EventsToRegister() []framework.ClusterEventWithHint {
+	return []framework.ClusterEventWithHint{
+		{Event: framework.ClusterEvent{Resource: framework.UnscheduledPod, ActionType: framework.UpdatePodSchedulingGatesEliminated}},
+	}
+}

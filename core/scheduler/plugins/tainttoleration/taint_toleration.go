@@ -83,3 +83,24 @@ func (*TaintToleration) NormalizeScore(_ *framework.CycleState, _ *framework.Pod
 	framework.DefaultNormalizeScore(framework.MaxNodeScore, true, scores)
 	return nil
 }
+
+var _ framework.EnqueueExtensions = (*TaintToleration)(nil)
+
+// EventsToRegister: a node added or whose taints changed, when the pod tolerates every NoSchedule and
+// NoExecute taint it now has; a pod whose tolerations changed.
+func (*TaintToleration) EventsToRegister() []framework.ClusterEventWithHint {
+	return []framework.ClusterEventWithHint{
+		{Event: framework.ClusterEvent{Resource: framework.Node, ActionType: framework.Add | framework.UpdateNodeTaint},
+			QueueingHintFn: func(pod *api.Pod, _, newObj api.Object) framework.QueueingHint {
+				n, ok := newObj.(*api.Node)
+				if !ok {
+					return framework.QueueSkip
+				}
+				if _, bad := helper.FindUntoleratedTaint(n.Spec.Taints, pod.Spec.Tolerations, noScheduleOrExecute); bad {
+					return framework.QueueSkip
+				}
+				return framework.Queue
+			}},
+		{Event: framework.ClusterEvent{Resource: framework.UnscheduledPod, ActionType: framework.UpdatePodToleration}},
+	}
+}

@@ -117,3 +117,20 @@ func (p *VolumeBinding) Filter(cs *framework.CycleState, _ *framework.PodInfo, n
 	}
 	return nil
 }
+
+var (
+	_ framework.PreFilterPlugin   = (*VolumeBinding)(nil)
+	_ framework.FilterPlugin      = (*VolumeBinding)(nil)
+	_ framework.EnqueueExtensions = (*VolumeBinding)(nil)
+)
+
+// EventsToRegister: a StorageClass, PersistentVolumeClaim or PersistentVolume added or changed (a claim
+// bound, a volume provisioned), a node added or whose labels or taints changed.
+func (*VolumeBinding) EventsToRegister() []framework.ClusterEventWithHint {
+	return []framework.ClusterEventWithHint{
+		{Event: framework.ClusterEvent{Resource: framework.StorageClass, ActionType: framework.Add | framework.Update}},
+		{Event: framework.ClusterEvent{Resource: framework.PersistentVolumeClaim, ActionType: framework.Add | framework.Update}},
+		{Event: framework.ClusterEvent{Resource: framework.PersistentVolume, ActionType: framework.Add | framework.Update}},
+		{Event: framework.ClusterEvent{Resource: framework.Node, ActionType: framework.Add | framework.UpdateNodeLabel | framework.UpdateNodeTaint}},
+	}
+}
