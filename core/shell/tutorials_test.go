@@ -3,6 +3,7 @@ package shell
 import (
 	"bytes"
 	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"kubeplay/core/cluster"
 )
@@ -21,6 +23,10 @@ import (
 //	# header comments: the page's URL, the date it was read, what was
 //	# replaced (minikube -> kind) and why
 //	#files: NAME=EXAMPLE   a file the page tells the learner to save first
+//	#until 60s             (before a line) the page asks the learner to verify a
+//	                       state ("verify that the Pod is running", "list again
+//	                       until you see ..."): the line is run again each
+//	                       second until its output shows it, for at most 60s
 //	a line the learner pastes
 //	> a regular expression some output line of it must match (in order)
 //
@@ -41,6 +47,10 @@ type tutorialStep struct {
 	line   int // 1-based line number in the file
 	text   string
 	expect []string
+	// until: the page asks the learner to run the line again until its
+	// output shows what the page shows ("verify that the Pod is running",
+	// "repeat until ..."): it is run again each second, for at most this long.
+	until time.Duration
 }
 
 type tutorial struct {
@@ -52,6 +62,7 @@ type tutorial struct {
 func parseTutorial(name, src string) (*tutorial, error) {
 	tu := &tutorial{name: name, files: map[string]string{}}
 	header := true
+	var until time.Duration
 	for i, l := range strings.Split(strings.TrimRight(src, "\n"), "\n") {
 		if header && strings.HasPrefix(l, "#") {
 			if rest, ok := strings.CutPrefix(l, "#files: "); ok {
@@ -66,6 +77,13 @@ func parseTutorial(name, src string) (*tutorial, error) {
 			continue
 		}
 		header = false
+		if d, ok := strings.CutPrefix(l, "#until "); ok {
+			var err error
+			if until, err = time.ParseDuration(d); err != nil || until <= 0 || until > 10*time.Minute {
+				return nil, fmt.Errorf("%s:%d: #until wants a duration up to 10m, got %q", name, i+1, d)
+			}
+			continue
+		}
 		if re, ok := strings.CutPrefix(l, "> "); ok {
 			if len(tu.steps) == 0 {
 				return nil, fmt.Errorf("%s:%d: expectation before any line", name, i+1)
@@ -77,7 +95,8 @@ func parseTutorial(name, src string) (*tutorial, error) {
 			last.expect = append(last.expect, re)
 			continue
 		}
-		tu.steps = append(tu.steps, tutorialStep{line: i + 1, text: l})
+		tu.steps = append(tu.steps, tutorialStep{line: i + 1, text: l, until: until})
+		until = 0
 	}
 	return tu, nil
 }
@@ -144,7 +163,15 @@ func playTutorial(tu *tutorial) (passed, steps int, first *stepFailure, all []st
 		}
 		steps++
 		printed := out.String()[start:]
-		if pattern, ok := matchInOrder(st.expect, printed); !ok {
+		pattern, ok := matchInOrder(st.expect, printed)
+		for waited := time.Duration(0); !ok && waited < st.until; waited += time.Second {
+			sh.Exec("sleep 1s")
+			start = out.Len()
+			sh.Exec(st.text)
+			printed = out.String()[start:]
+			pattern, ok = matchInOrder(st.expect, printed)
+		}
+		if !ok {
 			f := stepFailure{line: st.line, text: st.text, pattern: pattern, printed: printed}
 			all = append(all, f)
 			continue
@@ -174,6 +201,8 @@ func matchInOrder(patterns []string, printed string) (string, bool) {
 	}
 	return "", true
 }
+
+var tutorialsVerbose = flag.Bool("tutorials.verbose", false, "TestTutorials: print what every failing step printed, not only the first")
 
 func TestTutorials(t *testing.T) {
 	want, err := readTutorialExpectations("testdata/tutorials/expectations.txt")
@@ -216,10 +245,13 @@ func TestTutorials(t *testing.T) {
 		t.Logf("%s: %d of %d steps; first fails at line %d: `%s`\n  want a line matching %q\n  printed:\n%s", name, p, n, first.line, first.text, first.pattern, indent(first.printed))
 		for _, f := range all[1:] {
 			t.Logf("%s: also fails at line %d: `%s` want %q", name, f.line, f.text, f.pattern)
+			if *tutorialsVerbose {
+				t.Logf("printed:\n%s", indent(f.printed))
+			}
 		}
 		switch {
 		case w.line == 0:
-			t.Errorf("%s is marked ok but fails at line %d: `%s`: no output line matches %q; it printed:\n%s", name, first.line, first.text, first.pattern, indent(first.printed))
+			t.Errorf("%s is marked ok but fails at line %d: `%s`: no output line matches %q", name, first.line, first.text, first.pattern)
 		case w.line != first.line:
 			t.Logf("%s: expectations.txt says it fails at line %d, it now first fails at line %d (update the list)", name, w.line, first.line)
 		}
@@ -266,7 +298,7 @@ func readTutorialExpectations(path string) (map[string]tutorialExpectation, erro
 }
 
 func indent(s string) string {
-	const max = 1500
+	const max = 4000
 	if len(s) > max {
 		s = s[:max] + "\n…"
 	}
