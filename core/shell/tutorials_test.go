@@ -253,7 +253,7 @@ func TestTutorials(t *testing.T) {
 		case w.line == 0:
 			t.Errorf("%s is marked ok but fails at line %d: `%s`: no output line matches %q", name, first.line, first.text, first.pattern)
 		case w.line != first.line:
-			t.Logf("%s: expectations.txt says it fails at line %d, it now first fails at line %d (update the list)", name, w.line, first.line)
+			t.Errorf("%s: expectations.txt says it fails at line %d; it now first fails at line %d (`%s`): update the list", name, w.line, first.line, first.text)
 		}
 	}
 	for name := range want {
