@@ -143,8 +143,24 @@ func playTutorial(tu *tutorial) (passed, steps int, first *stepFailure, all []st
 	var out bytes.Buffer
 	sh := New(c, &out)
 	c.SetOutput(&out)
+	// The learner's working directory, as the terminal (the disk) and the
+	// browser (the editor's tabs) give one: what the page had them save
+	// (#files), and what `cmd > FILE` writes.
+	written := map[string][]byte{}
+	sh.WriteFile = func(p string, data []byte, appendTo bool) error {
+		p = strings.TrimPrefix(p, "./")
+		if appendTo {
+			data = append(written[p], data...)
+		}
+		written[p] = append([]byte(nil), data...)
+		return nil
+	}
 	c.SetFiles(func(p string) ([]byte, error) {
-		if ex, ok := tu.files[strings.TrimPrefix(p, "./")]; ok {
+		p = strings.TrimPrefix(p, "./")
+		if b, ok := written[p]; ok {
+			return b, nil
+		}
+		if ex, ok := tu.files[p]; ok {
 			return readExample(ex)
 		}
 		return nil, errors.New("no such file")
