@@ -135,8 +135,9 @@ type stepFailure struct {
 }
 
 // playTutorial runs a tutorial and returns its steps that passed, its
-// steps, and its first failing step (nil when it ran to the end).
-func playTutorial(tu *tutorial) (passed, steps int, first *stepFailure, all []stepFailure) {
+// steps, its first failing step (nil when it ran to the end), every failing
+// step, and how long each #until line took to show the page's state.
+func playTutorial(tu *tutorial) (passed, steps int, first *stepFailure, all []stepFailure, waits []string) {
 	opts := cluster.Default()
 	opts.Seed = 1
 	c := cluster.New(opts)
@@ -180,12 +181,16 @@ func playTutorial(tu *tutorial) (passed, steps int, first *stepFailure, all []st
 		steps++
 		printed := out.String()[start:]
 		pattern, ok := matchInOrder(st.expect, printed)
-		for waited := time.Duration(0); !ok && waited < st.until; waited += time.Second {
+		waited := time.Duration(0)
+		for ; !ok && waited < st.until; waited += time.Second {
 			sh.Exec("sleep 1s")
 			start = out.Len()
 			sh.Exec(st.text)
 			printed = out.String()[start:]
 			pattern, ok = matchInOrder(st.expect, printed)
+		}
+		if ok && waited > 0 {
+			waits = append(waits, fmt.Sprintf("line %d showed the page's state after %s", st.line, waited))
 		}
 		if !ok {
 			f := stepFailure{line: st.line, text: st.text, pattern: pattern, printed: printed}
@@ -197,7 +202,7 @@ func playTutorial(tu *tutorial) (passed, steps int, first *stepFailure, all []st
 	if len(all) > 0 {
 		first = &all[0]
 	}
-	return passed, steps, first, all
+	return passed, steps, first, all, waits
 }
 
 // matchInOrder reports whether each pattern matches an output line, each
@@ -243,7 +248,12 @@ func TestTutorials(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, n, first, all := playTutorial(tu)
+		p, n, first, all, waits := playTutorial(tu)
+		if *tutorialsVerbose {
+			for _, w := range waits {
+				t.Logf("%s: %s", name, w)
+			}
+		}
 		passed += p
 		steps += n
 		w, listed := want[name]
