@@ -346,9 +346,22 @@ func (inv *invocation) readManifests(filenames []string) ([]*doc, error) {
 			continue
 		}
 		if strings.HasPrefix(fn, "http://") || strings.HasPrefix(fn, "https://") {
-			// kubeplay's cluster has no network: say so in kubectl's words for
-			// a URL it could not read, and how to give the manifest instead.
-			return nil, fmt.Errorf("unable to read URL %q, kubeplay has no network access: paste the manifest into a file (or kubectl apply -f - <<EOF)", fn)
+			if inv.k.env.ReadURL == nil {
+				// kubeplay's cluster has no network: say so in kubectl's words for
+				// a URL it could not read, and how to give the manifest instead.
+				return nil, fmt.Errorf("unable to read URL %q, kubeplay has no network access: paste the manifest into a file (or kubectl apply -f - <<EOF)", fn)
+			}
+			data, err := inv.k.env.ReadURL(fn)
+			if err != nil {
+				// cli-runtime's words for a URL that answered without the file.
+				return nil, fmt.Errorf("unable to read URL %q, server reported 404 Not Found, status code=404", fn)
+			}
+			ds, err := parseDocs(fn, data, inv.k.kindFor)
+			docs = append(docs, ds...)
+			if err != nil {
+				docs = append(docs, &doc{source: fn, err: err})
+			}
+			continue
 		}
 		files, err := inv.expandPath(fn, inv.f.boolean("recursive"))
 		if err != nil {

@@ -113,3 +113,23 @@ func TestBuilderReadsDirectoriesRecursivelyOnlyWithR(t *testing.T) {
 		t.Fatalf("delete -R printed %q", got)
 	}
 }
+
+// TestBuilderReadsURLsThroughTheURLReader: with a URL reader set, -f
+// https://... reads the manifest from it; a URL it does not have answers as
+// kubectl does for a 404.
+func TestBuilderReadsURLsThroughTheURLReader(t *testing.T) {
+	c := newCluster(t)
+	c.k.SetURLs(func(url string) ([]byte, error) {
+		if url == "https://k8s.io/examples/cm.yaml" {
+			return []byte("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: fetched}\n"), nil
+		}
+		return nil, fmt.Errorf("not found")
+	})
+	if out, errOut, code := c.run("apply -f https://k8s.io/examples/cm.yaml"); code != 0 || out != "configmap/fetched created\n" {
+		t.Errorf("apply -f URL: code %d stdout %q stderr %q", code, out, errOut)
+	}
+	_, errOut, code := c.run("apply -f https://k8s.io/examples/nope.yaml")
+	if want := "error: unable to read URL \"https://k8s.io/examples/nope.yaml\", server reported 404 Not Found, status code=404\n"; code != 1 || errOut != want {
+		t.Errorf("missing URL: code %d stderr %q, want %q", code, errOut, want)
+	}
+}

@@ -27,6 +27,9 @@ type Env struct {
 	// ReadFile reads a file for -f; ReadDir lists a directory's entries (names).
 	ReadFile func(path string) ([]byte, error)
 	ReadDir  func(path string) ([]string, error)
+	// ReadURL fetches an http(s) -f argument (kubectl -f https://...);
+	// nil where kubeplay has no network, and kubectl says so.
+	ReadURL func(url string) ([]byte, error)
 	// Stdin is what -f - reads.
 	Stdin []byte
 	// Logs returns a container's log for kubectl logs.

@@ -9,3 +9,7 @@ func (k *Kubectl) SetStdin(b []byte) { k.env.Stdin = b }
 func (k *Kubectl) SetFiles(readFile func(path string) ([]byte, error), readDir func(path string) ([]string, error)) {
 	k.env.ReadFile, k.env.ReadDir = readFile, readDir
 }
+
+// SetURLs sets where `-f https://...` reads: nil (the default) answers that
+// kubeplay has no network access.
+func (k *Kubectl) SetURLs(readURL func(url string) ([]byte, error)) { k.env.ReadURL = readURL }
