@@ -30,15 +30,39 @@ type listed struct {
 	Standard   bool
 }
 
+// build is one way the module is built: the host (tests, the CLI), the page's full wasm and its first
+// download, the lite wasm (core/lite). Each rule holds in all three: a js-only or lite-only file is
+// checked too.
+type build struct{ goos, goarch, tags string }
+
+var builds = []build{{}, {"js", "wasm", ""}, {"js", "wasm", "lite"}}
+
+func (b build) String() string {
+	if b.goos == "" {
+		return "host"
+	}
+	return strings.TrimSpace(b.goos + "/" + b.goarch + " " + b.tags)
+}
+
 // goList lists the module's packages (core/..., wasm/... and site/...) and
 // everything they depend on, for GOOS/GOARCH (empty: the host).
 func goList(t *testing.T, goos, goarch string) map[string]*listed {
+	return goListBuild(t, build{goos, goarch, ""})
+}
+
+// goListBuild is goList for one build, tags included.
+func goListBuild(t *testing.T, b build) map[string]*listed {
+	goos, goarch := b.goos, b.goarch
 	t.Helper()
 	goBin, err := exec.LookPath("go")
 	if err != nil {
 		goBin = filepath.Join(runtime.GOROOT(), "bin", "go")
 	}
-	cmd := exec.Command(goBin, "list", "-e", "-deps", "-json", "./core/...", "./wasm/...", "./site/...")
+	args := []string{"list", "-e", "-deps", "-json"}
+	if b.tags != "" {
+		args = append(args, "-tags", b.tags)
+	}
+	cmd := exec.Command(goBin, append(args, "./core/...", "./wasm/...", "./site/...")...)
 	cmd.Dir = ".."
 	cmd.Env = os.Environ()
 	if goos != "" {
@@ -89,14 +113,14 @@ var storeImporters = map[string]string{
 var clientSide = []string{"core/client", "core/kubectl", "core/controller", "core/scheduler", "core/kubelet"}
 
 func TestOnlyKubeAPIServerAndTheCompositionRootsImportTheStore(t *testing.T) {
-	for _, goos := range [][2]string{{"", ""}, {"js", "wasm"}} {
-		for _, p := range sorted(goList(t, goos[0], goos[1])) {
+	for _, b := range builds {
+		for _, p := range sorted(goListBuild(t, b)) {
 			if !strings.HasPrefix(p.ImportPath, mod) || under(p.ImportPath, mod+"core/store") || p.ImportPath == mod+"core/apiserver" {
 				continue
 			}
 			for _, imp := range p.Imports {
 				if under(imp, mod+"core/store") && storeImporters[p.ImportPath] == "" {
-					t.Errorf("%s imports %s: only core/apiserver talks to etcd (allowed besides: %v)", p.ImportPath, imp, keys(storeImporters))
+					t.Errorf("%s: %s imports %s: only core/apiserver talks to etcd (allowed besides: %v)", b, p.ImportPath, imp, keys(storeImporters))
 				}
 			}
 		}
@@ -104,8 +128,14 @@ func TestOnlyKubeAPIServerAndTheCompositionRootsImportTheStore(t *testing.T) {
 }
 
 func TestClientSideComponentsDoNotImportKubeAPIServer(t *testing.T) {
+	for _, b := range builds {
+		clientSideIn(t, b)
+	}
+}
+
+func clientSideIn(t *testing.T, b build) {
 	checked := 0
-	for _, p := range sorted(goList(t, "", "")) {
+	for _, p := range sorted(goListBuild(t, b)) {
 		side := false
 		for _, c := range clientSide {
 			side = side || under(p.ImportPath, mod+c)
@@ -118,19 +148,25 @@ func TestClientSideComponentsDoNotImportKubeAPIServer(t *testing.T) {
 		checked++
 		for _, d := range p.Deps {
 			if under(d, mod+"core/apiserver") || under(d, mod+"core/store") {
-				t.Errorf("%s depends on %s: client-side components reach the server through core/client and core/api/request only", p.ImportPath, d)
+				t.Errorf("%s: %s depends on %s: client-side components reach the server through core/client and core/api/request only", b, p.ImportPath, d)
 			}
 		}
 	}
 	if checked < 20 {
-		t.Errorf("only %d client-side packages checked", checked)
+		t.Errorf("%s: only %d client-side packages checked", b, checked)
 	}
 }
 
 // The standard library itself reaches syscall/js under GOOS=js (time, os):
 // the rule is about core's code and the modules it pulls in.
 func TestCoreNeverImportsSyscallJSOrTheWasmGlue(t *testing.T) {
-	pkgs := goList(t, "js", "wasm")
+	for _, b := range builds[1:] {
+		noGlueIn(t, b)
+	}
+}
+
+func noGlueIn(t *testing.T, b build) {
+	pkgs := goListBuild(t, b)
 	for _, p := range sorted(pkgs) {
 		if !under(p.ImportPath, mod+"core") {
 			continue
@@ -170,14 +206,27 @@ var seededRand = map[string]bool{"Rand": true, "Source": true, "Source64": true,
 	"New": true, "NewPCG": true, "NewChaCha8": true, "NewSource": true, "NewZipf": true}
 
 func TestCoreIsDeterministic(t *testing.T) {
+	seen := map[string]bool{}
+	for _, b := range builds {
+		deterministicIn(t, b, seen)
+	}
+}
+
+// deterministicIn checks the core's files of build b that no earlier build checked.
+func deterministicIn(t *testing.T, b build, seen map[string]bool) {
 	root := mustAbs(t, "..")
 	files := 0
-	for _, p := range sorted(goList(t, "", "")) {
+	for _, p := range sorted(goListBuild(t, b)) {
 		if !under(p.ImportPath, mod+"core") || under(p.ImportPath, mod+wallClockAllowed) {
 			continue
 		}
 		for _, name := range p.GoFiles {
 			path := filepath.Join(p.Dir, name)
+			if seen[path] {
+				files++
+				continue
+			}
+			seen[path] = true
 			src, err := os.ReadFile(path)
 			if err != nil {
 				t.Fatal(err)
@@ -195,7 +244,7 @@ func TestCoreIsDeterministic(t *testing.T) {
 		}
 	}
 	if files < 300 {
-		t.Errorf("only %d core files parsed", files)
+		t.Errorf("%s: only %d core files parsed", b, files)
 	}
 }
 
@@ -300,10 +349,20 @@ var fmtScanners = map[string]bool{"Sscan": true, "Sscanf": true, "Sscanln": true
 	"Fscanln": true, "Scan": true, "Scanf": true, "Scanln": true}
 
 func TestTheWasmLeavesHeavyStandardPackagesOut(t *testing.T) {
-	pkgs := goList(t, "js", "wasm")
+	for _, b := range builds[1:] {
+		lightWasm(t, b)
+	}
+}
+
+func lightWasm(t *testing.T, b build) {
+	pkgs := goListBuild(t, b)
 	for _, d := range pkgs[mod+"wasm"].Deps {
 		if instead, ok := heavyInWasm[d]; ok {
-			t.Errorf("the wasm depends on %s: use %s", d, instead)
+			t.Errorf("%s: the wasm depends on %s: use %s", b, d, instead)
+		}
+		// Kubernetes' own modules are for tests only (core/api/k8s_shapes_test.go): about 12 MB raw.
+		if strings.HasPrefix(d, "k8s.io/") || strings.HasPrefix(d, "sigs.k8s.io/") {
+			t.Errorf("%s: the wasm depends on %s: use core/api's types, shaped as Kubernetes' JSON", b, d)
 		}
 	}
 	for _, d := range pkgs[mod+"wasm"].Deps {
