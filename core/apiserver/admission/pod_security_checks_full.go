@@ -1,3 +1,5 @@
+//go:build !lite
+
 package admission
 
 import (
@@ -222,13 +224,21 @@ func relaxForUserNamespace(f func(*api.ObjectMeta, *api.PodSpec) (string, string
 
 func isTrue(b *bool) bool { return b != nil && *b }
 
-func checkHostProcess(_ *api.ObjectMeta, s *api.PodSpec) (string, string, bool) {
-	var bad []string
+// containersWhere names the containers whose securityContext is bad.
+func containersWhere(s *api.PodSpec, bad func(sc *api.SecurityContext) bool) []string {
+	var names []string
 	for _, c := range containersOf(s) {
-		if c.sc != nil && c.sc.WindowsOptions != nil && isTrue(c.sc.WindowsOptions.HostProcess) {
-			bad = append(bad, c.name)
+		if bad(c.sc) {
+			names = append(names, c.name)
 		}
 	}
+	return names
+}
+
+func checkHostProcess(_ *api.ObjectMeta, s *api.PodSpec) (string, string, bool) {
+	bad := containersWhere(s, func(sc *api.SecurityContext) bool {
+		return sc != nil && sc.WindowsOptions != nil && isTrue(sc.WindowsOptions.HostProcess)
+	})
 	pod := s.SecurityContext != nil && s.SecurityContext.WindowsOptions != nil && isTrue(s.SecurityContext.WindowsOptions.HostProcess)
 	if who := setters(pod, bad); len(who) > 0 {
 		return "hostProcess", strings.Join(who, " and ") + " must not set securityContext.windowsOptions.hostProcess=true", true
@@ -254,12 +264,7 @@ func checkHostNamespaces(_ *api.ObjectMeta, s *api.PodSpec) (string, string, boo
 }
 
 func checkPrivileged(_ *api.ObjectMeta, s *api.PodSpec) (string, string, bool) {
-	var bad []string
-	for _, c := range containersOf(s) {
-		if c.sc != nil && isTrue(c.sc.Privileged) {
-			bad = append(bad, c.name)
-		}
-	}
+	bad := containersWhere(s, func(sc *api.SecurityContext) bool { return sc != nil && isTrue(sc.Privileged) })
 	if len(bad) > 0 {
 		return "privileged", named("container", "containers", bad) + " must not set securityContext.privileged=true", true
 	}
@@ -526,7 +531,9 @@ func checkSeccompAnnotations(m *api.ObjectMeta, s *api.PodSpec) (string, string,
 	return "", "", false
 }
 
-func validSeccomp(p *api.SeccompProfile) bool { return p.Type == "RuntimeDefault" || p.Type == "Localhost" }
+func validSeccomp(p *api.SeccompProfile) bool {
+	return p.Type == "RuntimeDefault" || p.Type == "Localhost"
+}
 
 // seccompSetters finds who set a forbidden seccomp profile type, and the
 // containers that set none (and so rely on the pod's).
@@ -601,12 +608,9 @@ func checkSysctls(minor int) func(*api.ObjectMeta, *api.PodSpec) (string, string
 }
 
 func checkPrivilegeEscalation(_ *api.ObjectMeta, s *api.PodSpec) (string, string, bool) {
-	var bad []string
-	for _, c := range containersOf(s) {
-		if c.sc == nil || c.sc.AllowPrivilegeEscalation == nil || *c.sc.AllowPrivilegeEscalation {
-			bad = append(bad, c.name)
-		}
-	}
+	bad := containersWhere(s, func(sc *api.SecurityContext) bool {
+		return sc == nil || sc.AllowPrivilegeEscalation == nil || *sc.AllowPrivilegeEscalation
+	})
 	if len(bad) > 0 {
 		return "allowPrivilegeEscalation != false", named("container", "containers", bad) + " must set securityContext.allowPrivilegeEscalation=false", true
 	}
@@ -709,12 +713,7 @@ func checkRunAsNonRoot(_ *api.ObjectMeta, s *api.PodSpec) (string, string, bool)
 func checkRunAsUser(_ *api.ObjectMeta, s *api.PodSpec) (string, string, bool) {
 	root := func(u *int64) bool { return u != nil && *u == 0 }
 	pod := s.SecurityContext != nil && root(s.SecurityContext.RunAsUser)
-	var bad []string
-	for _, c := range containersOf(s) {
-		if c.sc != nil && root(c.sc.RunAsUser) {
-			bad = append(bad, c.name)
-		}
-	}
+	bad := containersWhere(s, func(sc *api.SecurityContext) bool { return sc != nil && root(sc.RunAsUser) })
 	if who := setters(pod, bad); len(who) > 0 {
 		return "runAsUser=0", strings.Join(who, " and ") + " must not set runAsUser=0", true
 	}
