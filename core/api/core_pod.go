@@ -385,3 +385,27 @@ const (
 	PodQOSBurstable                PodQOSClass              = "Burstable"
 	PodQOSBestEffort               PodQOSClass              = "BestEffort"
 )
+
+// PodTemplateOf is the pod template of a workload (ReplicationController,
+// ReplicaSet, Deployment, StatefulSet, DaemonSet, Job, CronJob) and its
+// field path with a trailing dot ("spec.template."); nil for other objects
+// and for a ReplicationController without one.
+func PodTemplateOf(obj Object) (*PodTemplateSpec, string) {
+	switch o := obj.(type) {
+	case *ReplicationController:
+		return o.Spec.Template, "spec.template."
+	case *Deployment:
+		return &o.Spec.Template, "spec.template."
+	case *ReplicaSet:
+		return &o.Spec.Template, "spec.template."
+	case *StatefulSet:
+		return &o.Spec.Template, "spec.template."
+	case *DaemonSet:
+		return &o.Spec.Template, "spec.template."
+	case *Job:
+		return &o.Spec.Template, "spec.template."
+	case *CronJob:
+		return &o.Spec.JobTemplate.Spec.Template, "spec.jobTemplate.spec.template."
+	}
+	return nil, ""
+}

@@ -254,24 +254,40 @@ func (s *Server) admit(ar *admission.Attributes, req *request.Request) error {
 	return err
 }
 
-// validateAdmission runs the validating admission plugins.
+// validateAdmission runs the validating admission plugins; their warnings
+// go to the response (PodSecurity's "would violate PodSecurity …").
 func (s *Server) validateAdmission(ar *admission.Attributes, req *request.Request) error {
 	err := s.admission.Validate(ar, host{s})
+	(&reqCtx{req: req}).warn(ar.Warnings)
 	if s.traceOn() {
 		s.stage("admission", req, admissionMessage("validating", s.admission, err))
 	}
 	return err
 }
 
+// admissionMessage is the trace's admission stage: the plugins that acted,
+// the verdict naming the plugin that refused, and what each plugin warned
+// and wrote to the audit event (kubeplay keeps no audit log: the trace is
+// where an audit annotation shows).
 func admissionMessage(phase string, a *admission.Chain, err error) string {
 	msg := phase + " admission"
-	if acted := a.LastPlugins(); len(acted) > 0 {
+	acted := a.LastPlugins()
+	if len(acted) > 0 {
 		msg += " (" + joinNames(acted) + ")"
 	}
 	if err != nil {
-		return msg + ": rejected: " + err.Error()
+		return msg + ": rejected by " + acted[len(acted)-1] + ": " + err.Error()
 	}
-	return msg + ": admitted"
+	msg += ": admitted"
+	for _, n := range a.LastNotes() {
+		for _, w := range n.Warnings {
+			msg += "; " + n.Plugin + " warned: " + w
+		}
+		for _, an := range n.Audit {
+			msg += "; " + n.Plugin + " audit annotation: " + an
+		}
+	}
+	return msg
 }
 
 func joinNames(names []string) string {

@@ -79,7 +79,7 @@ func requestBeat(b *Beat, req, resp, write *trace.Record, recs []trace.Record) {
 	switch {
 	case b.Heartbeat:
 		b.Class = "heartbeat"
-	case b.Code == 401 || b.Code == 403:
+	case (b.Code == 401 || b.Code == 403) && admissionRefuser(recs) == "":
 		b.Class = "apiserver-denied"
 	case notFound:
 		b.Class = "apiserver-read"

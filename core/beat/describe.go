@@ -35,12 +35,59 @@ func stagesPassed(recs []trace.Record) (en, ja []string) {
 		case "authz":
 			en, ja = append(en, "authorized"), append(ja, "認可")
 		case "admission":
+			if w := admissionWarners(recs); w != "" {
+				// The admission plugin that warned, by name (PodSecurity's
+				// "would violate PodSecurity …").
+				en, ja = append(en, "admitted ("+w+" warned)"), append(ja, "admission("+w+" が警告)")
+				break
+			}
 			en, ja = append(en, "admitted"), append(ja, "admission")
 		case "validation":
 			en, ja = append(en, "valid"), append(ja, "検証")
 		}
 	}
 	return en, ja
+}
+
+// admissionRefuser names the admission plugin that refused the request
+// (the apiserver's stage "… admission (…): rejected by PodSecurity: …").
+func admissionRefuser(recs []trace.Record) string {
+	for i := range recs {
+		if recs[i].Kind != trace.Stage || recs[i].Stage != "admission" {
+			continue
+		}
+		if _, rest, ok := strings.Cut(recs[i].Message, ": rejected by "); ok {
+			p, _, _ := strings.Cut(rest, ": ")
+			return p
+		}
+	}
+	return ""
+}
+
+// admissionWarners names the admission plugins that warned ("; PodSecurity
+// warned: …" in the stage), joined with ", ".
+func admissionWarners(recs []trace.Record) string {
+	var names []string
+	for i := range recs {
+		if recs[i].Kind != trace.Stage || recs[i].Stage != "admission" {
+			continue
+		}
+		for _, part := range strings.Split(recs[i].Message, "; ")[1:] {
+			if p, _, ok := strings.Cut(part, " warned: "); ok && !strings.Contains(p, " ") && !contains(names, p) {
+				names = append(names, p)
+			}
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }
 
 // method is the HTTP method of the beat's request ("POST").
@@ -87,6 +134,12 @@ func requestText(b *Beat, recs []trace.Record) Text {
 	}
 	if b.Code >= 400 {
 		msg := failure(recs)
+		if p := admissionRefuser(recs); p != "" {
+			return Text{
+				En: fmt.Sprintf("kube-apiserver refused %s's %s of %s at admission (%s): %s", b.From, m, b.Object, p, msg),
+				Ja: fmt.Sprintf("kube-apiserver が admission (%s) で %s の %s (%s) を拒否しました: %s", p, b.From, m, b.Object, msg),
+			}
+		}
 		return Text{
 			En: fmt.Sprintf("kube-apiserver refused %s's %s of %s: %s", b.From, m, b.Object, msg),
 			Ja: fmt.Sprintf("kube-apiserver が %s の %s (%s) を拒否しました: %s", b.From, m, b.Object, msg),

@@ -28,6 +28,11 @@ type Attributes struct {
 	OldObject   api.Object
 	User        request.UserInfo
 	DryRun      bool
+	// Warnings and AuditAnnotations are what validating plugins add to the
+	// response (warning.AddWarning) and to the request's audit event
+	// (audit.AddAuditAnnotations, as "key=value").
+	Warnings         []string
+	AuditAnnotations []string
 }
 
 // resource is the plural resource name ("" if unknown).
@@ -79,6 +84,7 @@ type Validator interface {
 type Chain struct {
 	plugins []Plugin
 	last    []string
+	notes   []Note
 	// OnPlugin, if set, is told about every plugin that acted: its name,
 	// the phase ("mutating" or "validating") and its error (nil = admitted).
 	OnPlugin func(name, phase string, err error)
@@ -93,6 +99,7 @@ func NewChain() *Chain {
 		&ServiceAccount{},
 		&NodeRestriction{},
 		&TaintNodesByCondition{},
+		&PodSecurity{},
 		&Priority{},
 		&DefaultTolerationSeconds{},
 		&DefaultStorageClass{},
@@ -117,9 +124,21 @@ func (c *Chain) Names() []string {
 // LastPlugins lists the plugins that acted during the last Admit or Validate.
 func (c *Chain) LastPlugins() []string { return c.last }
 
+// Note is what one plugin added to the request during a phase: warnings
+// and audit annotations ("key=value").
+type Note struct {
+	Plugin   string
+	Warnings []string
+	Audit    []string
+}
+
+// LastNotes lists, by plugin, what the plugins that acted during the last
+// Admit or Validate added to the response and the audit event.
+func (c *Chain) LastNotes() []Note { return c.notes }
+
 // Admit runs the mutating phase; the first error stops it.
 func (c *Chain) Admit(a *Attributes, h Host) error {
-	c.last = nil
+	c.last, c.notes = nil, nil
 	for _, p := range c.plugins {
 		m, ok := p.(Mutator)
 		if !ok {
@@ -135,13 +154,17 @@ func (c *Chain) Admit(a *Attributes, h Host) error {
 
 // Validate runs the validating phase; the first error stops it.
 func (c *Chain) Validate(a *Attributes, h Host) error {
-	c.last = nil
+	c.last, c.notes = nil, nil
 	for _, p := range c.plugins {
 		v, ok := p.(Validator)
 		if !ok {
 			continue
 		}
+		w, an := len(a.Warnings), len(a.AuditAnnotations)
 		applied, err := v.Validate(a, h)
+		if applied && (len(a.Warnings) > w || len(a.AuditAnnotations) > an) {
+			c.notes = append(c.notes, Note{p.Name(), a.Warnings[w:], a.AuditAnnotations[an:]})
+		}
 		if err := c.record(p.Name(), "validating", applied, err); err != nil {
 			return err
 		}

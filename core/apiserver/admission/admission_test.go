@@ -357,7 +357,7 @@ func TestQuotaChargesWhatTheQuotaControllerMeasures(t *testing.T) {
 
 func TestChainNamesFollowKubeApiserverOrder(t *testing.T) {
 	got := strings.Join(admission.NewChain().Names(), ",")
-	want := "NamespaceLifecycle,LimitRanger,ServiceAccount,NodeRestriction,TaintNodesByCondition,Priority,DefaultTolerationSeconds,DefaultStorageClass,StorageObjectInUseProtection,DefaultIngressClass,ResourceQuota"
+	want := "NamespaceLifecycle,LimitRanger,ServiceAccount,NodeRestriction,TaintNodesByCondition,PodSecurity,Priority,DefaultTolerationSeconds,DefaultStorageClass,StorageObjectInUseProtection,DefaultIngressClass,ResourceQuota"
 	if got != want {
 		t.Errorf("Names() = %s, want %s", got, want)
 	}

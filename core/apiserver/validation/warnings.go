@@ -54,26 +54,10 @@ func podWarnings(prefix string, spec *api.PodSpec, meta *api.ObjectMeta) []strin
 // Warnings are the warnings of a valid pod or workload about to be
 // stored (the strategies' WarningsOnCreate and WarningsOnUpdate).
 func Warnings(obj api.Object) []string {
-	prefix := "spec.template."
-	var t *api.PodTemplateSpec
-	switch o := obj.(type) {
-	case *api.Pod:
+	if o, ok := obj.(*api.Pod); ok {
 		return podWarnings("", &o.Spec, &o.ObjectMeta)
-	case *api.ReplicationController:
-		t = o.Spec.Template
-	case *api.Deployment:
-		t = &o.Spec.Template
-	case *api.ReplicaSet:
-		t = &o.Spec.Template
-	case *api.StatefulSet:
-		t = &o.Spec.Template
-	case *api.DaemonSet:
-		t = &o.Spec.Template
-	case *api.Job:
-		t = &o.Spec.Template
-	case *api.CronJob:
-		prefix, t = "spec.jobTemplate.spec.template.", &o.Spec.JobTemplate.Spec.Template
 	}
+	t, prefix := api.PodTemplateOf(obj)
 	if t == nil {
 		return nil
 	}
