@@ -23,7 +23,7 @@ var deleteFlags = []flagDef{
 	{name: "timeout"},
 	{name: "ignore-not-found", isBool: true},
 	{name: "output", short: "o"},
-	{name: "dry-run"},
+	dryRunFlag,
 }
 
 func runDelete(inv *invocation) error {
@@ -88,9 +88,6 @@ func runDelete(inv *invocation) error {
 			g := int64(grace)
 			req.GracePeriodSeconds = &g
 		}
-		if f.str("dry-run") == "server" {
-			req.DryRun = true
-		}
 		if _, err := inv.do(req); err != nil {
 			if ignoreNotFound && api.IsNotFound(err) {
 				continue
@@ -102,15 +99,13 @@ func runDelete(inv *invocation) error {
 		if grace == 0 {
 			op = "force deleted"
 		}
-		if f.str("dry-run") == "server" {
-			op += " (server dry run)"
+		if it.info.Namespaced {
+			op += " from " + it.ns + " namespace"
 		}
-		switch {
-		case f.str("output") == "name":
+		op += inv.dryRunSuffix()
+		if f.str("output") == "name" {
 			fmt.Fprintf(inv.out, "%s/%s\n", kindString(it.info), it.name)
-		case it.info.Namespaced:
-			fmt.Fprintf(inv.out, "%s %q %s from %s namespace\n", kindString(it.info), it.name, op, it.ns)
-		default:
+		} else {
 			fmt.Fprintf(inv.out, "%s %q %s\n", kindString(it.info), it.name, op)
 		}
 		done = append(done, deleted{info: it.info, ns: it.ns, name: it.name})
@@ -119,7 +114,7 @@ func runDelete(inv *invocation) error {
 		fmt.Fprintln(inv.out, "No resources found")
 		return nil
 	}
-	if f.boolean("wait") && f.str("dry-run") == "" {
+	if f.boolean("wait") && inv.dry == "" {
 		timeout, err := inv.parseTimeout(0)
 		if err != nil {
 			return err

@@ -28,6 +28,7 @@ var rolloutFlags = []flagDef{
 	{name: "filename", short: "f"},
 	{name: "selector", short: "l"},
 	{name: "output", short: "o"},
+	dryRunFlag,
 }
 
 func runRollout(inv *invocation) error {
@@ -36,6 +37,10 @@ func runRollout(inv *invocation) error {
 		return fmt.Errorf("unknown command %q for %q", "", "kubectl rollout")
 	}
 	sub := args[0]
+	if sub != "undo" && inv.f.changed("dry-run") {
+		// Of the rollout commands only undo takes --dry-run.
+		return fmt.Errorf("unknown flag: --dry-run\nSee 'kubectl rollout %s --help' for usage.", sub)
+	}
 	objs, errs, err := inv.objects(args[1:], builderOpts{selectors: true, fetch: true})
 	if err != nil {
 		if len(args) == 1 {
@@ -233,9 +238,6 @@ func (inv *invocation) rolloutUndo(r resolved) error {
 	if !ok {
 		return fmt.Errorf("no rollbacker has been implemented for %q", r.info.GroupKind())
 	}
-	if d.Spec.Paused {
-		return fmt.Errorf("you cannot rollback a paused deployment; resume it first with 'kubectl rollout resume deployment/%s' and try again", d.Name)
-	}
 	toRev, err := inv.f.integer("to-revision")
 	if err != nil {
 		return err
@@ -264,6 +266,15 @@ func (inv *invocation) rolloutUndo(r resolved) error {
 		return fmt.Errorf("unable to find specified revision %d in history", targetRev)
 	}
 	tmpl := target.Spec.Template
+	if inv.dry == "client" {
+		// kubectl's client dry run prints the revision's template and
+		// sends nothing (polymorphichelpers' printTemplate).
+		fmt.Fprintf(inv.out, "%s %s (dry run)\n", objRef(r.info, r.name), describe.PodTemplate(&tmpl))
+		return nil
+	}
+	if d.Spec.Paused {
+		return fmt.Errorf("you cannot rollback a paused deployment; resume it first with 'kubectl rollout resume deployment/%s' and try again", d.Name)
+	}
 	if tmpl.Labels != nil {
 		labels := map[string]string{}
 		for k, v := range tmpl.Labels {
@@ -274,7 +285,7 @@ func (inv *invocation) rolloutUndo(r resolved) error {
 		tmpl.Labels = labels
 	}
 	if templateKey(tmpl) == templateKey(d.Spec.Template) {
-		fmt.Fprintf(inv.out, "%s skipped rollback (current template already matches revision %d)\n", objRef(r.info, r.name), targetRev)
+		inv.printOp(r.info, r.name, fmt.Sprintf("skipped rollback (current template already matches revision %d)", targetRev))
 		return nil
 	}
 	ops := []map[string]any{{"op": "replace", "path": "/spec/template", "value": tmpl}}
@@ -282,7 +293,7 @@ func (inv *invocation) rolloutUndo(r resolved) error {
 	if _, err := inv.patch(r.info, r.ns, r.name, jsonPatch, patch); err != nil {
 		return err
 	}
-	fmt.Fprintf(inv.out, "%s rolled back\n", objRef(r.info, r.name))
+	inv.printOp(r.info, r.name, "rolled back")
 	return nil
 }
 
