@@ -50,6 +50,7 @@ var k8sTypes = map[string]func() any{
 	"ReplicationController":            func() any { return &corev1.ReplicationController{} },
 	"StorageClass":                     func() any { return &storagev1.StorageClass{} },
 	"StatefulSet":                      func() any { return &appsv1.StatefulSet{} },
+	"ControllerRevision":               func() any { return &appsv1.ControllerRevision{} },
 	"CronJob":                          func() any { return &batchv1.CronJob{} },
 	"HorizontalPodAutoscaler":          func() any { return &autoscalingv2.HorizontalPodAutoscaler{} },
 	"Ingress":                          func() any { return &networkingv1.Ingress{} },

@@ -98,6 +98,9 @@ func deploymentStatus(d *api.Deployment) (msg string, done bool, err error) {
 
 // daemonSetStatus is kubectl's DaemonSetStatusViewer.
 func daemonSetStatus(d *api.DaemonSet) (string, bool, error) {
+	if d.Spec.UpdateStrategy.Type != api.RollingUpdateDaemonSetStrategyType {
+		return "", true, fmt.Errorf("rollout status is only available for %s strategy type", api.RollingUpdateStatefulSetStrategyType)
+	}
 	if d.Generation <= d.Status.ObservedGeneration {
 		st := d.Status
 		if st.UpdatedNumberScheduled < st.DesiredNumberScheduled {
@@ -111,8 +114,38 @@ func daemonSetStatus(d *api.DaemonSet) (string, bool, error) {
 	return "Waiting for daemon set spec update to be observed...\n", false, nil
 }
 
+// statefulSetStatus is kubectl's StatefulSetStatusViewer
+// (polymorphichelpers/rollout_status.go): a RollingUpdate StatefulSet has
+// rollingUpdate.partition defaulted, so it ends "partitioned roll out
+// complete".
+func statefulSetStatus(s *api.StatefulSet) (string, bool, error) {
+	if s.Spec.UpdateStrategy.Type != api.RollingUpdateStatefulSetStrategyType {
+		return "", true, fmt.Errorf("rollout status is only available for %s strategy type", api.RollingUpdateStatefulSetStrategyType)
+	}
+	st := s.Status
+	if st.ObservedGeneration == 0 || s.Generation > st.ObservedGeneration {
+		return "Waiting for statefulset spec update to be observed...\n", false, nil
+	}
+	if s.Spec.Replicas != nil && st.ReadyReplicas < *s.Spec.Replicas {
+		return fmt.Sprintf("Waiting for %d pods to be ready...\n", *s.Spec.Replicas-st.ReadyReplicas), false, nil
+	}
+	if ru := s.Spec.UpdateStrategy.RollingUpdate; ru != nil {
+		if s.Spec.Replicas != nil && ru.Partition != nil && st.UpdatedReplicas < *s.Spec.Replicas-*ru.Partition {
+			return fmt.Sprintf("Waiting for partitioned roll out to finish: %d out of %d new pods have been updated...\n",
+				st.UpdatedReplicas, *s.Spec.Replicas-*ru.Partition), false, nil
+		}
+		return fmt.Sprintf("partitioned roll out complete: %d new pods have been updated...\n", st.UpdatedReplicas), true, nil
+	}
+	if st.UpdateRevision != st.CurrentRevision {
+		return fmt.Sprintf("waiting for statefulset rolling update to complete %d pods at revision %s...\n", st.UpdatedReplicas, st.UpdateRevision), false, nil
+	}
+	return fmt.Sprintf("statefulset rolling update complete %d pods at revision %s...\n", st.CurrentReplicas, st.CurrentRevision), true, nil
+}
+
 func statusOf(obj api.Object) (string, bool, error) {
 	switch o := obj.(type) {
+	case *api.StatefulSet:
+		return statefulSetStatus(o)
 	case *api.Deployment:
 		return deploymentStatus(o)
 	case *api.DaemonSet:

@@ -387,3 +387,24 @@ func JoinHostPort(host, port string) string {
 	}
 	return host + ":" + port
 }
+
+// controllerRevisionColumns are printControllerRevision's (kubernetes
+// pkg/printers/internalversion/printers.go): CONTROLLER is the controller
+// reference as "statefulset.apps/web", or <none>.
+var controllerRevisionColumns = []Column{{Name: "Name"}, {Name: "Controller"}, {Name: "Revision"}, {Name: "Age"}}
+
+func controllerRevisionRow(obj api.Object, now time.Time) []string {
+	cr := obj.(*api.ControllerRevision)
+	controller := "<none>"
+	for _, r := range cr.OwnerReferences {
+		if r.Controller != nil && *r.Controller {
+			group, _ := api.ParseAPIVersion(r.APIVersion)
+			kind := strings.ToLower(r.Kind)
+			if group != "" {
+				kind += "." + group
+			}
+			controller = kind + "/" + r.Name
+		}
+	}
+	return []string{cr.Name, controller, strconv.FormatInt(cr.Revision, 10), Since(cr.CreationTimestamp.Time, now)}
+}

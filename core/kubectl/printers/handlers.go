@@ -19,6 +19,7 @@ var handlers = map[string]handler{
 	"deployments.apps":                       {deploymentColumns, deploymentRow},
 	"replicasets.apps":                       {replicaSetColumns, replicaSetRow},
 	"daemonsets.apps":                        {daemonSetColumns, daemonSetRow},
+	"controllerrevisions.apps":               {controllerRevisionColumns, controllerRevisionRow},
 	"jobs.batch":                             {jobColumns, jobRow},
 	"nodes":                                  {nodeColumns, nodeRow},
 	"namespaces":                             {namespaceColumns, namespaceRow},
