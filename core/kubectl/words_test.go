@@ -1,6 +1,7 @@
 package kubectl
 
 import (
+	"strings"
 	"testing"
 
 	"kubeplay/core/api"
@@ -73,5 +74,96 @@ func TestControllerRevisionColumns(t *testing.T) {
 	want := "NAME             CONTROLLER             REVISION   AGE\nweb-5dddd6b47c   statefulset.apps/web   1          0s\n"
 	if out := c.must("kubectl get controllerrevisions"); out != want {
 		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+}
+
+// kubectl delete --cascade takes kubectl's values and words
+// (cmd/delete/delete_flags.go parseCascadingFlag).
+func TestCascadeValues(t *testing.T) {
+	c := newCluster(t)
+	c.must("kubectl create configmap a")
+	_, errOut, code := c.run("kubectl delete configmap a --cascade=sideways")
+	if want := "error: invalid cascade value (sideways). Must be \"background\", \"foreground\", or \"orphan\"\n"; errOut != want || code != 1 {
+		t.Errorf("bad value: %q exit %d", errOut, code)
+	}
+	out, errOut, _ := c.run("kubectl delete configmap a --cascade=false --wait=false")
+	if want := "warning: --cascade=false is deprecated (boolean value) and can be replaced with --cascade=orphan.\n"; errOut != want || out != "configmap \"a\" deleted from default namespace\n" {
+		t.Errorf("--cascade=false: %q %q", out, errOut)
+	}
+}
+
+// kubectl api-versions lists every group version a kind v1.35 cluster
+// serves (kube-apiserver's stableAPIGroupVersionsEnabledByDefault with
+// resource.k8s.io/v1, apiextensions and apiregistration); kubectl get
+// apiservices shows each as a Local APIService (kube-aggregator's table:
+// NAME, SERVICE, AVAILABLE, AGE).
+func TestAPIVersionsAndAPIServices(t *testing.T) {
+	c := newCluster(t)
+	want := `admissionregistration.k8s.io/v1
+apiextensions.k8s.io/v1
+apiregistration.k8s.io/v1
+apps/v1
+authentication.k8s.io/v1
+authorization.k8s.io/v1
+autoscaling/v1
+autoscaling/v2
+batch/v1
+certificates.k8s.io/v1
+coordination.k8s.io/v1
+discovery.k8s.io/v1
+events.k8s.io/v1
+flowcontrol.apiserver.k8s.io/v1
+networking.k8s.io/v1
+node.k8s.io/v1
+policy/v1
+rbac.authorization.k8s.io/v1
+resource.k8s.io/v1
+scheduling.k8s.io/v1
+storage.k8s.io/v1
+v1
+`
+	if out := c.must("kubectl api-versions"); out != want {
+		t.Errorf("api-versions:\n%s\nwant\n%s", out, want)
+	}
+	out := c.must("kubectl get apiservices")
+	for _, line := range []string{
+		"NAME                              SERVICE   AVAILABLE   AGE\n",
+		"v1.                               Local     True        ",
+		"v1.apps                           Local     True        ",
+		"v2.autoscaling                    Local     True        ",
+	} {
+		if !strings.Contains(out, line) {
+			t.Errorf("get apiservices lacks %q:\n%s", line, out)
+		}
+	}
+	if got := c.must("kubectl get apiservice v1.apps -o jsonpath={.spec.groupPriorityMinimum}/{.spec.versionPriority}/{.status.conditions[0].reason}"); got != "17800/15/Local" {
+		t.Errorf("v1.apps = %q", got)
+	}
+}
+
+// -o kyaml prints KYAML (sigs.k8s.io/yaml/kyaml, kubectl v1.35 with
+// KUBECTL_KYAML unset): a "---" header, quoted strings, unquoted keys,
+// trailing commas, cuddled lists of maps; and kyaml is in the list of
+// allowed formats (cli-runtime JSONYamlPrintFlags.AllowedFormats).
+func TestKYAMLOutput(t *testing.T) {
+	c := newCluster(t)
+	c.files["cm.yaml"] = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: k\n  labels:\n    app.kubernetes.io/name: web\n    \"yes\": \"no\"\ndata:\n  one: \"1\"\n  text: |\n    a\n      b\n"
+	c.must("kubectl create -f cm.yaml")
+	out := c.must("kubectl get cm k -o kyaml")
+	for _, want := range []string{
+		"---\n{\n  apiVersion: \"v1\",\n  data: {\n    one: \"1\",\n",
+		"    text: \"\\\n       a\\n\\\n      \\  b\\n\\\n      \",\n",
+		"      app.kubernetes.io/name: \"web\",\n      \"yes\": \"no\",\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("kyaml lacks %q:\n%s", want, out)
+		}
+	}
+	if !strings.HasSuffix(out, "\n}\n") {
+		t.Errorf("kyaml does not end with the closing brace: %q", out)
+	}
+	_, errOut, _ := c.run("kubectl get cm -o foo")
+	if want := "error: unable to match a printer suitable for the output format \"foo\", allowed formats are: custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,kyaml,name,template,templatefile,wide,yaml\n"; errOut != want {
+		t.Errorf("got %q", errOut)
 	}
 }

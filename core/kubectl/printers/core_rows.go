@@ -408,3 +408,27 @@ func controllerRevisionRow(obj api.Object, now time.Time) []string {
 	}
 	return []string{cr.Name, controller, strconv.FormatInt(cr.Revision, 10), Since(cr.CreationTimestamp.Time, now)}
 }
+
+// apiServiceColumns are kube-aggregator's table (pkg/registry/apiservice/
+// etcd ConvertToTable): SERVICE is "Local" or namespace/name, AVAILABLE
+// the Available condition ("False (reason)" when it is not).
+var apiServiceColumns = []Column{{Name: "Name"}, {Name: "Service"}, {Name: "Available"}, {Name: "Age"}}
+
+func apiServiceRow(obj api.Object, now time.Time) []string {
+	a := obj.(*api.APIService)
+	service := "Local"
+	if a.Spec.Service != nil {
+		service = a.Spec.Service.Namespace + "/" + a.Spec.Service.Name
+	}
+	status := string(api.ConditionUnknown)
+	for _, c := range a.Status.Conditions {
+		if c.Type != "Available" {
+			continue
+		}
+		status = string(c.Status)
+		if c.Status != api.ConditionTrue && c.Reason != "" {
+			status += " (" + c.Reason + ")"
+		}
+	}
+	return []string{a.Name, service, status, Since(a.CreationTimestamp.Time, now)}
+}

@@ -20,6 +20,7 @@ var handlers = map[string]handler{
 	"replicasets.apps":                       {replicaSetColumns, replicaSetRow},
 	"daemonsets.apps":                        {daemonSetColumns, daemonSetRow},
 	"controllerrevisions.apps":               {controllerRevisionColumns, controllerRevisionRow},
+	"apiservices.apiregistration.k8s.io":     {apiServiceColumns, apiServiceRow},
 	"jobs.batch":                             {jobColumns, jobRow},
 	"nodes":                                  {nodeColumns, nodeRow},
 	"namespaces":                             {namespaceColumns, namespaceRow},
