@@ -1,5 +1,7 @@
 package api
 
+import "encoding/json"
+
 // StatefulSet is apps/v1 StatefulSet.
 type StatefulSet struct {
 	TypeMeta   `json:",inline"`
@@ -94,3 +96,19 @@ const (
 	RetainPersistentVolumeClaimRetentionPolicyType PersistentVolumeClaimRetentionPolicyType = "Retain"
 	DeletePersistentVolumeClaimRetentionPolicyType PersistentVolumeClaimRetentionPolicyType = "Delete"
 )
+
+// ControllerRevision is apps/v1 ControllerRevision: an immutable snapshot
+// of a StatefulSet's (or DaemonSet's) pod template, numbered by Revision.
+type ControllerRevision struct {
+	TypeMeta   `json:",inline"`
+	ObjectMeta `json:"metadata,omitempty"`
+	Data       json.RawMessage `json:"data,omitempty"`
+	Revision   int64           `json:"revision"`
+}
+
+// ControllerRevisionList is apps/v1 ControllerRevisionList.
+type ControllerRevisionList struct {
+	TypeMeta `json:",inline"`
+	ListMeta `json:"metadata,omitempty"`
+	Items    []ControllerRevision `json:"items"`
+}

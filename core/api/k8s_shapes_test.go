@@ -23,6 +23,7 @@ import (
 	schedulingv1 "k8s.io/api/scheduling/v1"
 	storagev1 "k8s.io/api/storage/v1"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
 // k8sTypes maps each kind kubeplay serves to the real k8s.io/api type.
@@ -50,6 +51,8 @@ var k8sTypes = map[string]func() any{
 	"ReplicationController":            func() any { return &corev1.ReplicationController{} },
 	"StorageClass":                     func() any { return &storagev1.StorageClass{} },
 	"StatefulSet":                      func() any { return &appsv1.StatefulSet{} },
+	"APIService":                       func() any { return &apiregistrationV1APIService{} },
+	"ControllerRevision":               func() any { return &appsv1.ControllerRevision{} },
 	"CronJob":                          func() any { return &batchv1.CronJob{} },
 	"HorizontalPodAutoscaler":          func() any { return &autoscalingv2.HorizontalPodAutoscaler{} },
 	"Ingress":                          func() any { return &networkingv1.Ingress{} },
@@ -185,4 +188,34 @@ func TestEveryKindDecodesStrictlyIntoK8sAPIAndRoundTrips(t *testing.T) {
 			}
 		})
 	}
+}
+
+// apiregistrationV1APIService is k8s.io/kube-aggregator's
+// apiregistration/v1 APIService (a module kubeplay does not require), field
+// for field.
+type apiregistrationV1APIService struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              struct {
+		Service *struct {
+			Namespace string `json:"namespace,omitempty"`
+			Name      string `json:"name,omitempty"`
+			Port      *int32 `json:"port,omitempty"`
+		} `json:"service,omitempty"`
+		Group                 string `json:"group,omitempty"`
+		Version               string `json:"version,omitempty"`
+		InsecureSkipTLSVerify bool   `json:"insecureSkipTLSVerify,omitempty"`
+		CABundle              []byte `json:"caBundle,omitempty"`
+		GroupPriorityMinimum  int32  `json:"groupPriorityMinimum"`
+		VersionPriority       int32  `json:"versionPriority"`
+	} `json:"spec,omitempty"`
+	Status struct {
+		Conditions []struct {
+			Type               string      `json:"type"`
+			Status             string      `json:"status"`
+			LastTransitionTime metav1.Time `json:"lastTransitionTime,omitempty"`
+			Reason             string      `json:"reason,omitempty"`
+			Message            string      `json:"message,omitempty"`
+		} `json:"conditions,omitempty"`
+	} `json:"status,omitempty"`
 }

@@ -129,6 +129,8 @@ var registry = []*ResourceInfo{
 	res("admissionregistration.k8s.io", "validatingadmissionpolicybindings", "ValidatingAdmissionPolicyBinding", false, nil, allVerbs, []string{"api-extensions"}, func() Object { return &ValidatingAdmissionPolicyBinding{} }),
 	res("admissionregistration.k8s.io", "validatingwebhookconfigurations", "ValidatingWebhookConfiguration", false, nil, allVerbs, []string{"api-extensions"}, func() Object { return &ValidatingWebhookConfiguration{} }),
 	res("apiextensions.k8s.io", "customresourcedefinitions", "CustomResourceDefinition", false, []string{"crd", "crds"}, allVerbs, []string{"api-extensions"}, func() Object { return &CustomResourceDefinition{} }),
+	res("apiregistration.k8s.io", "apiservices", "APIService", false, nil, []string{"get", "list"}, []string{"api-extensions"}, func() Object { return &APIService{} }),
+	res("apps", "controllerrevisions", "ControllerRevision", true, nil, allVerbs, nil, func() Object { return &ControllerRevision{} }),
 	res("apps", "daemonsets", "DaemonSet", true, []string{"ds"}, allVerbs, []string{"all"}, func() Object { return &DaemonSet{} }),
 	res("apps", "deployments", "Deployment", true, []string{"deploy"}, allVerbs, []string{"all"}, func() Object { return &Deployment{} }),
 	res("apps", "replicasets", "ReplicaSet", true, []string{"rs"}, allVerbs, []string{"all"}, func() Object { return &ReplicaSet{} }),

@@ -264,6 +264,9 @@ func (s *Server) serve(ctx *reqCtx) (api.Object, error) {
 		if r.gr == (api.GroupResource{Resource: "componentstatuses"}) {
 			return s.componentStatuses(ctx)
 		}
+		if r.gr == (api.GroupResource{Group: "apiregistration.k8s.io", Resource: "apiservices"}) {
+			return s.apiServices(ctx)
+		}
 		switch verb {
 		case "get":
 			return s.get(ctx)

@@ -216,6 +216,10 @@ func (s *Server) createObject(ctx *reqCtx, r *resource, obj api.Object) (api.Obj
 	establishCRD(obj, s.sim.Now())
 	ctx.code = api.StatusCreated
 	if req.DryRun {
+		// DryRunnableStorage.Create: the name is checked, nothing stored.
+		if kv, _ := s.store.Get(r.key(m.Namespace, m.Name), 0); kv != nil {
+			return nil, api.NewAlreadyExists(r.gr, m.Name)
+		}
 		return answer(req, obj), nil
 	}
 	for attempt := 0; ; attempt++ {

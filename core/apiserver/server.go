@@ -41,6 +41,9 @@ var specialPrefixes = map[string]string{
 // Server is kube-apiserver. It is not safe for concurrent use: like the rest
 // of core, it runs on the sim's loop.
 type Server struct {
+	// born is when the server started: the creation time of what it
+	// computes rather than stores (APIServices).
+	born  api.Time
 	sim   *sim.Sim
 	store *store.Store
 	// encoded is the scratch space encodeStored renders objects into: the store copies what it
@@ -134,6 +137,7 @@ type cached struct {
 // kubernetes Service.
 func New(s *sim.Sim, st *store.Store) *Server {
 	srv := &Server{
+		born:  api.NewTime(s.Now()),
 		sim:   s,
 		store: st,
 		byGR:  map[api.GroupResource]*resource{},

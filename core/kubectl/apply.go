@@ -24,7 +24,7 @@ var applyFlags = []flagDef{
 	{name: "filename", short: "f"},
 	{name: "recursive", short: "R", isBool: true},
 	{name: "output", short: "o"},
-	{name: "dry-run"},
+	dryRunFlag,
 	{name: "server-side", isBool: true},
 	{name: "force", isBool: true},
 	{name: "validate"},
@@ -46,8 +46,34 @@ func runApply(inv *invocation) error {
 	if err != nil {
 		return err
 	}
+	if inv.dry == "client" && inv.f.boolean("server-side") {
+		return fmt.Errorf("--dry-run=client doesn't work with --server-side (did you mean --dry-run=server instead?)")
+	}
 	errs := inv.applyDocs(docs, nil)
+	if o := inv.f.str("output"); o != "" && o != "name" && len(inv.applied) > 0 {
+		// kubectl apply -o prints what it applied once all are done: one
+		// object, or a List of them (printObjects).
+		obj := inv.applied[0]
+		if len(inv.applied) > 1 {
+			obj = &api.List{TypeMeta: api.TypeMeta{APIVersion: "v1", Kind: "List"}, Items: inv.applied}
+		}
+		if err := inv.printObj(obj, o); err != nil {
+			errs = append(errs, err)
+		}
+	}
 	return aggregate(errs)
+}
+
+// applied records an object apply has applied and prints its operation,
+// unless -o asks for the objects (printed at the end).
+func (inv *invocation) appliedOne(info *api.ResourceInfo, obj api.Object, op string) {
+	inv.applied = append(inv.applied, obj)
+	switch o := inv.f.str("output"); o {
+	case "":
+		inv.printOp(info, obj.GetObjectMeta().Name, op)
+	case "name":
+		fmt.Fprintln(inv.out, objRef(info, obj.GetObjectMeta().Name))
+	}
 }
 
 // ApplyContent is the editor's Apply button: kubectl apply -f filename with
@@ -174,10 +200,17 @@ func (inv *invocation) applyOne(d *doc) error {
 			if derr != nil {
 				return withSource("creating", d.source, derr)
 			}
-			if _, err := inv.create(info, ns, obj); err != nil {
+			created, err := inv.create(info, ns, obj)
+			if err != nil {
 				return withSource("creating", d.source, err)
 			}
-			fmt.Fprintf(inv.out, "%s created\n", objRef(info, d.name()))
+			inv.appliedOne(info, created, "created")
+			return nil
+		}
+		if inv.dry == "client" {
+			// A client dry run of an existing object sends nothing and
+			// prints the live object as "configured".
+			inv.appliedOne(info, current, "configured")
 			return nil
 		}
 		if _, derr := decodeTyped(info, modified); derr != nil {
@@ -194,16 +227,21 @@ func (inv *invocation) applyOne(d *doc) error {
 			return withSource("patching", d.source, err)
 		}
 		if string(patch) == "{}" {
-			fmt.Fprintf(inv.out, "%s unchanged\n", objRef(info, d.name()))
+			if o := inv.f.str("output"); o == "" || o == "name" {
+				inv.appliedOne(info, current, "unchanged")
+			} else {
+				inv.appliedOne(info, current, "configured")
+			}
 			return nil
 		}
-		if _, err := inv.patch(info, ns, d.name(), patchType, patch); err != nil {
+		patched, err := inv.patch(info, ns, d.name(), patchType, patch)
+		if err != nil {
 			if api.IsConflict(err) && attempt < 4 {
 				continue
 			}
 			return withSource("patching", d.source, err)
 		}
-		fmt.Fprintf(inv.out, "%s configured\n", objRef(info, d.name()))
+		inv.appliedOne(info, patched, "configured")
 		return nil
 	}
 }
@@ -222,8 +260,9 @@ func (inv *invocation) applyServerSide(d *doc, ns string) error {
 	if err != nil {
 		return withSource("applying", d.source, err)
 	}
+	var result api.Object
 	if _, err := inv.get(info, ns, d.name()); api.IsNotFound(err) {
-		if _, err := inv.create(info, ns, typed); err != nil {
+		if result, err = inv.create(info, ns, typed); err != nil {
 			return withSource("applying", d.source, err)
 		}
 	} else if err != nil {
@@ -234,11 +273,11 @@ func (inv *invocation) applyServerSide(d *doc, ns string) error {
 		if info.Custom != nil {
 			patchType = mergePatch
 		}
-		if _, err := inv.patch(info, ns, d.name(), patchType, patch); err != nil {
+		if result, err = inv.patch(info, ns, d.name(), patchType, patch); err != nil {
 			return withSource("applying", d.source, err)
 		}
 	}
-	fmt.Fprintf(inv.out, "%s serverside-applied\n", objRef(info, d.name()))
+	inv.appliedOne(info, result, "serverside-applied")
 	return nil
 }
 

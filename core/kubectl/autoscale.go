@@ -17,7 +17,7 @@ var autoscaleFlags = []flagDef{
 	{name: "name"},
 	{name: "filename", short: "f"},
 	{name: "recursive", short: "R", isBool: true},
-	{name: "dry-run"},
+	dryRunFlag,
 	{name: "output", short: "o"},
 	{name: "field-manager"},
 	{name: "save-config", isBool: true},
@@ -99,8 +99,9 @@ func runAutoscale(inv *invocation) error {
 		}
 		hpa.TypeMeta = *info.New().GetTypeMeta()
 		count++
-		if f.str("dry-run") == "client" {
-			if err := inv.printResult(info, hpa, "created (dry run)"); err != nil {
+		if inv.dry == "client" {
+			// kubectl autoscale's client dry run says "created".
+			if err := inv.printResult(info, hpa, "created"); err != nil {
 				return err
 			}
 			continue

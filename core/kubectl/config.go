@@ -13,14 +13,21 @@ import (
 // runAPIVersions is kubectl api-versions: every group/version the server
 // serves, sorted.
 func runAPIVersions(inv *invocation) error {
+	// Discovery's group versions: those a v1.35 kube-apiserver serves by
+	// default and the custom resources' (kubectl api-versions sorts them).
 	seen := map[string]bool{}
 	var out []string
-	for _, r := range api.Resources() {
-		gv := r.APIVersion()
+	add := func(gv string) {
 		if !seen[gv] {
 			seen[gv] = true
 			out = append(out, gv)
 		}
+	}
+	for _, g := range api.ServedGroupVersions {
+		add(g.APIVersion())
+	}
+	for _, r := range inv.k.refreshDiscovery() {
+		add(r.APIVersion())
 	}
 	sort.Strings(out)
 	for _, gv := range out {

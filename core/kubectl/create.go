@@ -14,7 +14,7 @@ var createFlags = []flagDef{
 	{name: "filename", short: "f"},
 	{name: "recursive", short: "R", isBool: true},
 	{name: "output", short: "o"},
-	{name: "dry-run"},
+	dryRunFlag,
 	{name: "save-config", isBool: true},
 	{name: "image"},
 	{name: "replicas", short: "r", def: "1"},
@@ -103,7 +103,7 @@ func runCreate(inv *invocation) error {
 	if err != nil {
 		// A kind this cluster does not serve: the object is built all the
 		// same, and the server's answer is the discovery failure.
-		if inv.f.str("dry-run") == "client" {
+		if inv.dry == "client" {
 			if m, ok := raw["metadata"].(map[string]any); ok && !inv.explicitNs {
 				delete(m, "namespace")
 			}
@@ -119,9 +119,6 @@ func runCreate(inv *invocation) error {
 	if err != nil {
 		return err
 	}
-	if inv.f.str("dry-run") == "client" {
-		return inv.printResult(info, obj, "created (dry run)")
-	}
 	created, err := inv.create(info, inv.scopeNs(info), obj)
 	if err != nil {
 		if prefix, ok := createFailure[sub]; ok {
@@ -134,7 +131,7 @@ func runCreate(inv *invocation) error {
 
 // printResult prints "<kind>/<name> <verb>", or the object with -o.
 func (inv *invocation) printResult(info *api.ResourceInfo, obj api.Object, verb string) error {
-	if inv.f.str("dry-run") == "client" && !inv.explicitNs && obj.GetObjectMeta().Namespace != "" {
+	if inv.dry == "client" && !inv.explicitNs && obj.GetObjectMeta().Namespace != "" {
 		// kubectl's generators set the namespace only when -n was given
 		// (EnforceNamespace); the server is never asked.
 		obj = api.DeepCopy(obj)
@@ -142,13 +139,25 @@ func (inv *invocation) printResult(info *api.ResourceInfo, obj api.Object, verb 
 	}
 	switch o := inv.f.str("output"); o {
 	case "":
-		fmt.Fprintf(inv.out, "%s %s\n", objRef(info, obj.GetObjectMeta().Name), verb)
+		inv.printOp(info, obj.GetObjectMeta().Name, verb)
 	case "name":
 		fmt.Fprintln(inv.out, objRef(info, obj.GetObjectMeta().Name))
 	default:
-		return printObject(inv.out, obj, o)
+		return inv.printObj(obj, o)
 	}
 	return nil
+}
+
+// printObj prints an object (or a List) as -o asks, go templates included.
+func (inv *invocation) printObj(obj api.Object, output string) error {
+	t, isTemplate, err := inv.goTemplate(output)
+	if err != nil {
+		return err
+	}
+	if isTemplate {
+		return printGoTemplate(inv.out, t, api.EncodeJSON(obj))
+	}
+	return printObject(inv.out, obj, output)
 }
 
 func (inv *invocation) createFromFiles() error {

@@ -2,6 +2,8 @@ package kubectl
 
 import (
 	"fmt"
+	"io"
+	"strconv"
 	"strings"
 
 	"kubeplay/core/api"
@@ -18,12 +20,12 @@ var deleteFlags = []flagDef{
 	{name: "grace-period", def: "-1"},
 	{name: "now", isBool: true},
 	{name: "force", isBool: true},
-	{name: "cascade", def: "background"},
+	{name: "cascade", def: "background", noOpt: "background"},
 	{name: "wait", isBool: true, def: "true"},
 	{name: "timeout"},
 	{name: "ignore-not-found", isBool: true},
 	{name: "output", short: "o"},
-	{name: "dry-run"},
+	dryRunFlag,
 }
 
 func runDelete(inv *invocation) error {
@@ -56,16 +58,9 @@ func runDelete(inv *invocation) error {
 	case grace > 0 && f.boolean("force"):
 		return fmt.Errorf("--force and --grace-period greater than 0 cannot be specified together")
 	}
-	var policy string
-	switch c := f.str("cascade"); c {
-	case "background", "true":
-		policy = string(api.DeletePropagationBackground)
-	case "foreground":
-		policy = string(api.DeletePropagationForeground)
-	case "orphan", "false":
-		policy = string(api.DeletePropagationOrphan)
-	default:
-		return fmt.Errorf("invalid cascade value (%v). Must be \"background\", \"foreground\", or \"orphan\"", c)
+	policy, err := cascadingPolicy(inv.errOut, f.str("cascade"))
+	if err != nil {
+		return err
 	}
 	ignoreNotFound := f.boolean("ignore-not-found")
 	if !f.changed("ignore-not-found") && (f.boolean("all") || f.changed("selector") || f.changed("field-selector")) {
@@ -88,9 +83,6 @@ func runDelete(inv *invocation) error {
 			g := int64(grace)
 			req.GracePeriodSeconds = &g
 		}
-		if f.str("dry-run") == "server" {
-			req.DryRun = true
-		}
 		if _, err := inv.do(req); err != nil {
 			if ignoreNotFound && api.IsNotFound(err) {
 				continue
@@ -102,15 +94,13 @@ func runDelete(inv *invocation) error {
 		if grace == 0 {
 			op = "force deleted"
 		}
-		if f.str("dry-run") == "server" {
-			op += " (server dry run)"
+		if it.info.Namespaced {
+			op += " from " + it.ns + " namespace"
 		}
-		switch {
-		case f.str("output") == "name":
+		op += inv.dryRunSuffix()
+		if f.str("output") == "name" {
 			fmt.Fprintf(inv.out, "%s/%s\n", kindString(it.info), it.name)
-		case it.info.Namespaced:
-			fmt.Fprintf(inv.out, "%s %q %s from %s namespace\n", kindString(it.info), it.name, op, it.ns)
-		default:
+		} else {
 			fmt.Fprintf(inv.out, "%s %q %s\n", kindString(it.info), it.name, op)
 		}
 		done = append(done, deleted{info: it.info, ns: it.ns, name: it.name})
@@ -119,7 +109,7 @@ func runDelete(inv *invocation) error {
 		fmt.Fprintln(inv.out, "No resources found")
 		return nil
 	}
-	if f.boolean("wait") && f.str("dry-run") == "" {
+	if f.boolean("wait") && inv.dry == "" {
 		timeout, err := inv.parseTimeout(0)
 		if err != nil {
 			return err
@@ -136,4 +126,28 @@ func runDelete(inv *invocation) error {
 		}
 	}
 	return aggregate(errs)
+}
+
+// cascadingPolicy is kubectl's parseCascadingFlag (cmd/delete/
+// delete_flags.go): background, foreground or orphan; a boolean is read
+// with a deprecation warning.
+func cascadingPolicy(errOut io.Writer, c string) (string, error) {
+	switch c {
+	case "background":
+		return string(api.DeletePropagationBackground), nil
+	case "foreground":
+		return string(api.DeletePropagationForeground), nil
+	case "orphan":
+		return string(api.DeletePropagationOrphan), nil
+	}
+	b, err := strconv.ParseBool(c)
+	if err != nil {
+		return "", fmt.Errorf("invalid cascade value (%v). Must be \"background\", \"foreground\", or \"orphan\"", c)
+	}
+	if b {
+		fmt.Fprintf(errOut, "warning: --cascade=%v is deprecated (boolean value) and can be replaced with --cascade=%s.\n", c, "background")
+		return string(api.DeletePropagationBackground), nil
+	}
+	fmt.Fprintf(errOut, "warning: --cascade=%v is deprecated (boolean value) and can be replaced with --cascade=%s.\n", c, "orphan")
+	return string(api.DeletePropagationOrphan), nil
 }

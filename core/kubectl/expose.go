@@ -23,7 +23,7 @@ var exposeFlags = []flagDef{
 	{name: "load-balancer-ip"},
 	{name: "filename", short: "f"},
 	{name: "recursive", short: "R", isBool: true},
-	{name: "dry-run"},
+	dryRunFlag,
 	{name: "output", short: "o"},
 	{name: "overrides"},
 	{name: "field-manager"},
@@ -168,9 +168,6 @@ func (inv *invocation) exposeOne(r resolved) error {
 	obj, err := decodeTyped(info, raw)
 	if err != nil {
 		return err
-	}
-	if f.str("dry-run") == "client" {
-		return inv.printResult(info, obj, "exposed (dry run)")
 	}
 	created, err := inv.create(info, inv.ns, obj)
 	if err != nil {

@@ -12,6 +12,9 @@ type flagDef struct {
 	short  string
 	isBool bool
 	def    string
+	// noOpt is the value of the flag given without one (pflag's
+	// NoOptDefVal): --dry-run alone is --dry-run=unchanged.
+	noOpt string
 }
 
 // flags is a parsed command line: pflag's behaviour, small.
@@ -78,6 +81,8 @@ func parseFlags(cmd string, args []string, defs []flagDef) (*flags, error) {
 				if _, err := strconv.ParseBool(val); err != nil {
 					return nil, fmt.Errorf("invalid argument %q for %q flag: strconv.ParseBool: parsing %q: invalid syntax", val, "--"+name, val)
 				}
+			} else if !hasVal && d.noOpt != "" {
+				val = d.noOpt
 			} else if !hasVal {
 				if i+1 >= len(args) {
 					return nil, fmt.Errorf("flag needs an argument: --%s", name)

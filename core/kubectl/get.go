@@ -78,7 +78,7 @@ func runGet(inv *invocation) error {
 	}
 	// kubectl's printGeneric (json, yaml, jsonpath, go-template) prints the
 	// empty List and no notice.
-	if total == 0 && len(errs) == 0 && !strings.HasPrefix(output, "json") && !strings.HasPrefix(output, "yaml") && inv.tmpl == nil && !f.boolean("ignore-not-found") {
+	if total == 0 && len(errs) == 0 && !strings.HasPrefix(output, "json") && !strings.HasPrefix(output, "yaml") && output != "kyaml" && inv.tmpl == nil && !f.boolean("ignore-not-found") {
 		var info *api.ResourceInfo
 		if len(groups) == 1 {
 			info = groups[0].info
@@ -111,12 +111,12 @@ func aggregate(errs []error) error {
 
 func checkOutput(output string) error {
 	switch {
-	case output == "", output == "wide", output == "yaml", output == "json", output == "name",
+	case output == "", output == "wide", output == "yaml", output == "kyaml", output == "json", output == "name",
 		strings.HasPrefix(output, "jsonpath="), strings.HasPrefix(output, "jsonpath-as-json="),
 		strings.HasPrefix(output, "custom-columns="):
 		return nil
 	}
-	return fmt.Errorf("unable to match a printer suitable for the output format %q, allowed formats are: custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,wide,yaml", output)
+	return fmt.Errorf("unable to match a printer suitable for the output format %q, allowed formats are: custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,kyaml,name,template,templatefile,wide,yaml", output)
 }
 
 // printGroups prints the result of a get in the chosen output format.
@@ -132,7 +132,7 @@ func (inv *invocation) printGroups(w io.Writer, groups []group, output string, a
 	// ListMeta is empty, so the list resourceVersion always prints "".
 	rv := ""
 	switch {
-	case output == "yaml" || output == "json":
+	case output == "yaml" || output == "json" || output == "kyaml":
 		if single {
 			return printers.PrintObject(w, all[0], output)
 		}

@@ -18,6 +18,7 @@ type cluster struct {
 	t     *testing.T
 	sim   *sim.Sim
 	srv   *apiserver.Server
+	etcd  *store.Store
 	files map[string]string
 	k     *Kubectl
 }
@@ -25,8 +26,9 @@ type cluster struct {
 func newCluster(t *testing.T) *cluster {
 	t.Helper()
 	s := sim.New(1)
-	srv := apiserver.New(s, store.New(s))
-	c := &cluster{t: t, sim: s, srv: srv, files: map[string]string{}}
+	st := store.New(s)
+	srv := apiserver.New(s, st)
+	c := &cluster{t: t, sim: s, srv: srv, etcd: st, files: map[string]string{}}
 	c.k = New(Env{
 		Sim:    s,
 		Server: srv,

@@ -136,7 +136,7 @@ func TestLogsOfAJobFindsThePodItControls(t *testing.T) {
 		ObjectMeta: api.ObjectMeta{Name: "hello-x2x4k", Namespace: "default",
 			Labels:          job.(*api.Job).Spec.Template.Labels,
 			OwnerReferences: []api.OwnerReference{{APIVersion: "batch/v1", Kind: "Job", Name: "hello", UID: job.GetObjectMeta().UID, Controller: &yes}}},
-		Spec: api.PodSpec{Containers: []api.Container{{Name: "hello", Image: "busybox"}}},
+		Spec: api.PodSpec{NodeName: "demo-worker", Containers: []api.Container{{Name: "hello", Image: "busybox"}}},
 	}
 	if _, err := c.k.Client().Resource("pods").Namespace("default").Create(pod); err != nil {
 		t.Fatal(err)

@@ -249,6 +249,11 @@ type invocation struct {
 	warned map[string]bool
 	// tmpl is the Go template of get -o go-template.
 	tmpl *gotemplate.Template
+	// dry is the --dry-run strategy: "", "client" or "server". Every write
+	// of a dry run goes through do, which never lets one persist.
+	dry string
+	// applied are the objects apply applied, for apply -o.
+	applied []api.Object
 }
 
 // Run runs kubectl with args (without the leading "kubectl") and returns the
@@ -296,6 +301,9 @@ func (k *Kubectl) Run(args []string, stdout, stderr io.Writer) int {
 		inv.ns, inv.explicitNs = f.str("namespace"), true
 	}
 	inv.impersonate = f.str("as")
+	if inv.dry, err = dryRunStrategy(f); err != nil {
+		return printError(stderr, err)
+	}
 	if err := cmd.run(inv); err != nil {
 		return printError(stderr, err)
 	}
@@ -443,6 +451,12 @@ func (inv *invocation) do(req *request.Request) (api.Object, error) {
 	}
 	if req.Component == "" {
 		req.Component = "kubectl"
+	}
+	if inv.dry != "" && isWrite(req.Verb) {
+		if inv.dry == "client" {
+			return inv.clientDryRun(req)
+		}
+		req.DryRun = true
 	}
 	obj, err := inv.k.client.Do(req)
 	for _, w := range req.Warnings {

@@ -18,7 +18,7 @@ var labelFlags = []flagDef{
 	{name: "output", short: "o"},
 	{name: "filename", short: "f"},
 	{name: "resource-version"},
-	{name: "dry-run"},
+	dryRunFlag,
 }
 
 func runLabel(inv *invocation) error    { return inv.labelOrAnnotate("labels", "labeled") }
@@ -104,10 +104,12 @@ func (inv *invocation) labelOrAnnotate(field, verb string) error {
 			}
 		}
 		if len(changes) == 0 {
+			v := verb
 			if field == "labels" {
-				fmt.Fprintf(inv.out, "%s not labeled\n", objRef(r.info, m.Name))
-			} else {
-				fmt.Fprintf(inv.out, "%s %s\n", objRef(r.info, m.Name), verb)
+				v = "not labeled"
+			}
+			if err := inv.printResult(r.info, r.obj, v); err != nil {
+				return err
 			}
 			continue
 		}
@@ -142,6 +144,7 @@ var scaleFlags = []flagDef{
 	{name: "output", short: "o"},
 	{name: "timeout"},
 	{name: "resource-version"},
+	dryRunFlag,
 }
 
 // runScale is kubectl scale --replicas=N: an update of the scale
@@ -176,11 +179,14 @@ func runScale(inv *invocation) error {
 			}
 		}
 		patch := []byte(fmt.Sprintf(`{"spec":{"replicas":%d}}`, n))
-		if _, err := inv.patch(r.info, r.ns, r.name, mergePatch, patch); err != nil {
+		scaled, err := inv.patch(r.info, r.ns, r.name, mergePatch, patch)
+		if err != nil {
 			errs = append(errs, err)
 			continue
 		}
-		fmt.Fprintf(inv.out, "%s scaled\n", objRef(r.info, r.name))
+		if err := inv.printResult(r.info, scaled, "scaled"); err != nil {
+			return err
+		}
 	}
 	return aggregate(errs)
 }

@@ -72,6 +72,13 @@ func runLogs(inv *invocation) error {
 		if err != nil {
 			return err
 		}
+		if pod.Spec.NodeName == "" {
+			// A Pod not yet scheduled has no kubelet to ask: the
+			// apiserver's log location is empty (pkg/registry/core/pod
+			// LogLocation "pod has not been assigned a host") and the
+			// stream is empty, so kubectl prints nothing and exits 0.
+			continue
+		}
 		for _, c := range containers {
 			if inv.k.env.Logs == nil {
 				return nil

@@ -11,7 +11,7 @@ import (
 	"kubeplay/core/api/request"
 )
 
-var nodeFlags = []flagDef{{name: "selector", short: "l"}, {name: "dry-run"}}
+var nodeFlags = []flagDef{{name: "selector", short: "l"}, dryRunFlag}
 
 var drainFlags = []flagDef{
 	{name: "selector", short: "l"},
@@ -23,10 +23,10 @@ var drainFlags = []flagDef{
 	{name: "timeout"},
 	{name: "pod-selector"},
 	{name: "disable-eviction", isBool: true},
-	{name: "dry-run"},
+	dryRunFlag,
 }
 
-var taintFlags = []flagDef{{name: "overwrite", isBool: true}, {name: "selector", short: "l"}, {name: "all", isBool: true}}
+var taintFlags = []flagDef{{name: "overwrite", isBool: true}, {name: "selector", short: "l"}, {name: "all", isBool: true}, dryRunFlag}
 
 func nodesInfo() *api.ResourceInfo {
 	info, _ := api.ResourceFor("nodes")
@@ -83,7 +83,7 @@ func (inv *invocation) setUnschedulable(n *api.Node, desired bool) bool {
 		verb = "uncordon"
 	}
 	if n.Spec.Unschedulable == desired {
-		fmt.Fprintf(inv.out, "node/%s already %sed\n", n.Name, verb)
+		inv.printOp(nodesInfo(), n.Name, "already "+verb+"ed")
 		return true
 	}
 	patch := `{"spec":{"unschedulable":true}}`
@@ -94,7 +94,7 @@ func (inv *invocation) setUnschedulable(n *api.Node, desired bool) bool {
 		fmt.Fprintf(inv.errOut, "error: unable to %s node %q: %v\n", verb, n.Name, err)
 		return false
 	}
-	fmt.Fprintf(inv.out, "node/%s %sed\n", n.Name, verb)
+	inv.printOp(nodesInfo(), n.Name, verb+"ed")
 	return true
 }
 
@@ -116,7 +116,7 @@ func runDrain(inv *invocation) error {
 			fatal = append(fatal, err.Error())
 			remaining = append(remaining, n.Name)
 		} else {
-			fmt.Fprintf(inv.out, "node/%s drained\n", n.Name)
+			inv.printOp(nodesInfo(), n.Name, "drained")
 		}
 		if len(remaining) > 0 {
 			fmt.Fprintf(inv.errOut, "There are pending nodes to be drained:\n")
@@ -196,6 +196,24 @@ func (inv *invocation) drainNode(n *api.Node) error {
 	if len(evict) == 0 {
 		return nil
 	}
+	grace, _ := inv.f.integer("grace-period")
+	if inv.dry != "" {
+		// A dry run evicts nothing and waits for nothing: the client's
+		// sends no request, the server's asks for evictions with dryRun.
+		for _, p := range evict {
+			fmt.Fprintf(inv.out, "evicting pod %s/%s%s\n", p.Namespace, p.Name, inv.dryRunSuffix())
+			if inv.dry == "server" {
+				req, err := inv.evictionRequest(p, grace)
+				if err != nil {
+					return err
+				}
+				if _, err := inv.do(req); err != nil {
+					return fmt.Errorf("error when evicting pods/%q -n %q: %v", p.Name, p.Namespace, err)
+				}
+			}
+		}
+		return nil
+	}
 	// Watch the node's pods so each eviction's completion is seen.
 	gone := map[string]bool{}
 	pending := map[string]*api.Pod{}
@@ -217,21 +235,11 @@ func (inv *invocation) drainNode(n *api.Node) error {
 		return err
 	}
 	defer stop()
-	grace, _ := inv.f.integer("grace-period")
 	for _, p := range evict {
 		fmt.Fprintf(inv.out, "evicting pod %s/%s\n", p.Namespace, p.Name)
-		ev := map[string]any{"apiVersion": "policy/v1", "kind": "Eviction", "metadata": map[string]any{"name": p.Name, "namespace": p.Namespace}}
-		if grace >= 0 {
-			ev["deleteOptions"] = map[string]any{"gracePeriodSeconds": grace}
-		}
-		b, _ := json.Marshal(ev)
-		body, err := api.Decode(b)
+		req, err := inv.evictionRequest(p, grace)
 		if err != nil {
 			return err
-		}
-		req := &request.Request{Verb: "create", Resource: "pods", Subresource: "eviction", Namespace: p.Namespace, Name: p.Name, Body: body}
-		if inv.f.boolean("disable-eviction") {
-			req = &request.Request{Verb: "delete", Resource: "pods", Namespace: p.Namespace, Name: p.Name}
 		}
 		if err := inv.evictRetrying(req, p); err != nil {
 			return err
@@ -391,7 +399,25 @@ func runTaint(inv *invocation) error {
 		} else if removed {
 			verb = "modified"
 		}
-		fmt.Fprintf(inv.out, "node/%s %s\n", n.Name, verb)
+		inv.printOp(nodesInfo(), n.Name, verb)
 	}
 	return nil
+}
+
+// evictionRequest is drain's request for one pod: an eviction, or a delete
+// with --disable-eviction.
+func (inv *invocation) evictionRequest(p *api.Pod, grace int) (*request.Request, error) {
+	if inv.f.boolean("disable-eviction") {
+		return &request.Request{Verb: "delete", Resource: "pods", Namespace: p.Namespace, Name: p.Name}, nil
+	}
+	ev := map[string]any{"apiVersion": "policy/v1", "kind": "Eviction", "metadata": map[string]any{"name": p.Name, "namespace": p.Namespace}}
+	if grace >= 0 {
+		ev["deleteOptions"] = map[string]any{"gracePeriodSeconds": grace}
+	}
+	b, _ := json.Marshal(ev)
+	body, err := api.Decode(b)
+	if err != nil {
+		return nil, err
+	}
+	return &request.Request{Verb: "create", Resource: "pods", Subresource: "eviction", Namespace: p.Namespace, Name: p.Name, Body: body}, nil
 }

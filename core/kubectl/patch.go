@@ -17,7 +17,7 @@ var patchFlags = []flagDef{
 	{name: "filename", short: "f"},
 	{name: "output", short: "o"},
 	{name: "subresource"},
-	{name: "dry-run"},
+	dryRunFlag,
 	{name: "local", isBool: true},
 }
 
@@ -57,7 +57,8 @@ func runPatch(inv *invocation) error {
 			continue
 		}
 		verb := "patched"
-		if patched.GetObjectMeta().ResourceVersion == r.obj.GetObjectMeta().ResourceVersion {
+		if bytes.Equal(api.EncodeJSON(patched), api.EncodeJSON(r.obj)) {
+			// kubectl's didPatch: the answer equals the object it fetched.
 			verb = "patched (no change)"
 		}
 		if err := inv.printResult(r.info, patched, verb); err != nil {

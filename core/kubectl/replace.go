@@ -14,7 +14,7 @@ var replaceFlags = []flagDef{
 	{name: "grace-period", def: "-1"},
 	{name: "cascade", def: "background"},
 	{name: "output", short: "o"},
-	{name: "dry-run"},
+	dryRunFlag,
 	{name: "save-config", isBool: true},
 	{name: "validate"},
 }
@@ -50,17 +50,17 @@ func runReplace(inv *invocation) error {
 			errs = append(errs, withSource("replacing", d.source, err))
 			continue
 		}
-		dry := inv.f.str("dry-run") == "server"
+		dry := inv.dry != ""
 		if inv.f.boolean("force") {
-			req := &request.Request{Verb: "delete", Group: d.info.Group, Resource: d.info.Resource, Namespace: ns, Name: d.name(), DryRun: dry}
+			req := &request.Request{Verb: "delete", Group: d.info.Group, Resource: d.info.Resource, Namespace: ns, Name: d.name()}
 			if _, err := inv.do(req); err != nil && !api.IsNotFound(err) {
 				errs = append(errs, withSource("deleting", d.source, err))
 				continue
 			} else if err == nil {
 				if d.info.Namespaced {
-					fmt.Fprintf(inv.out, "%s %q deleted from %s namespace\n", kindString(d.info), d.name(), ns)
+					fmt.Fprintf(inv.out, "%s %q deleted from %s namespace%s\n", kindString(d.info), d.name(), ns, inv.dryRunSuffix())
 				} else {
-					fmt.Fprintf(inv.out, "%s %q deleted\n", kindString(d.info), d.name())
+					fmt.Fprintf(inv.out, "%s %q deleted%s\n", kindString(d.info), d.name(), inv.dryRunSuffix())
 				}
 				if !dry {
 					if _, err := inv.waitFor(d.info, ns, d.name(), maxWait, func(o api.Object) bool { return o == nil }); err != nil {
@@ -69,19 +69,15 @@ func runReplace(inv *invocation) error {
 					}
 				}
 			}
-			if _, err := inv.do(&request.Request{Verb: "create", Group: d.info.Group, Resource: d.info.Resource, Namespace: ns, Body: obj, DryRun: dry}); err != nil {
+			if _, err := inv.do(&request.Request{Verb: "create", Group: d.info.Group, Resource: d.info.Resource, Namespace: ns, Body: obj}); err != nil {
 				errs = append(errs, withSource("replacing", d.source, err))
 				continue
 			}
-		} else if _, err := inv.do(&request.Request{Verb: "update", Group: d.info.Group, Resource: d.info.Resource, Namespace: ns, Name: d.name(), Body: obj, DryRun: dry, FieldValidation: inv.fieldValidation()}); err != nil {
+		} else if _, err := inv.do(&request.Request{Verb: "update", Group: d.info.Group, Resource: d.info.Resource, Namespace: ns, Name: d.name(), Body: obj, FieldValidation: inv.fieldValidation()}); err != nil {
 			errs = append(errs, withSource("replacing", d.source, err))
 			continue
 		}
-		verb := "replaced"
-		if dry {
-			verb += " (server dry run)"
-		}
-		if err := inv.printResult(d.info, obj, verb); err != nil {
+		if err := inv.printResult(d.info, obj, "replaced"); err != nil {
 			return err
 		}
 	}

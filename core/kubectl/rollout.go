@@ -28,6 +28,7 @@ var rolloutFlags = []flagDef{
 	{name: "filename", short: "f"},
 	{name: "selector", short: "l"},
 	{name: "output", short: "o"},
+	dryRunFlag,
 }
 
 func runRollout(inv *invocation) error {
@@ -36,6 +37,10 @@ func runRollout(inv *invocation) error {
 		return fmt.Errorf("unknown command %q for %q", "", "kubectl rollout")
 	}
 	sub := args[0]
+	if sub != "undo" && inv.f.changed("dry-run") {
+		// Of the rollout commands only undo takes --dry-run.
+		return fmt.Errorf("unknown flag: --dry-run\nSee 'kubectl rollout %s --help' for usage.", sub)
+	}
 	objs, errs, err := inv.objects(args[1:], builderOpts{selectors: true, fetch: true})
 	if err != nil {
 		if len(args) == 1 {
@@ -93,6 +98,9 @@ func deploymentStatus(d *api.Deployment) (msg string, done bool, err error) {
 
 // daemonSetStatus is kubectl's DaemonSetStatusViewer.
 func daemonSetStatus(d *api.DaemonSet) (string, bool, error) {
+	if d.Spec.UpdateStrategy.Type != api.RollingUpdateDaemonSetStrategyType {
+		return "", true, fmt.Errorf("rollout status is only available for %s strategy type", api.RollingUpdateStatefulSetStrategyType)
+	}
 	if d.Generation <= d.Status.ObservedGeneration {
 		st := d.Status
 		if st.UpdatedNumberScheduled < st.DesiredNumberScheduled {
@@ -106,8 +114,38 @@ func daemonSetStatus(d *api.DaemonSet) (string, bool, error) {
 	return "Waiting for daemon set spec update to be observed...\n", false, nil
 }
 
+// statefulSetStatus is kubectl's StatefulSetStatusViewer
+// (polymorphichelpers/rollout_status.go): a RollingUpdate StatefulSet has
+// rollingUpdate.partition defaulted, so it ends "partitioned roll out
+// complete".
+func statefulSetStatus(s *api.StatefulSet) (string, bool, error) {
+	if s.Spec.UpdateStrategy.Type != api.RollingUpdateStatefulSetStrategyType {
+		return "", true, fmt.Errorf("rollout status is only available for %s strategy type", api.RollingUpdateStatefulSetStrategyType)
+	}
+	st := s.Status
+	if st.ObservedGeneration == 0 || s.Generation > st.ObservedGeneration {
+		return "Waiting for statefulset spec update to be observed...\n", false, nil
+	}
+	if s.Spec.Replicas != nil && st.ReadyReplicas < *s.Spec.Replicas {
+		return fmt.Sprintf("Waiting for %d pods to be ready...\n", *s.Spec.Replicas-st.ReadyReplicas), false, nil
+	}
+	if ru := s.Spec.UpdateStrategy.RollingUpdate; ru != nil {
+		if s.Spec.Replicas != nil && ru.Partition != nil && st.UpdatedReplicas < *s.Spec.Replicas-*ru.Partition {
+			return fmt.Sprintf("Waiting for partitioned roll out to finish: %d out of %d new pods have been updated...\n",
+				st.UpdatedReplicas, *s.Spec.Replicas-*ru.Partition), false, nil
+		}
+		return fmt.Sprintf("partitioned roll out complete: %d new pods have been updated...\n", st.UpdatedReplicas), true, nil
+	}
+	if st.UpdateRevision != st.CurrentRevision {
+		return fmt.Sprintf("waiting for statefulset rolling update to complete %d pods at revision %s...\n", st.UpdatedReplicas, st.UpdateRevision), false, nil
+	}
+	return fmt.Sprintf("statefulset rolling update complete %d pods at revision %s...\n", st.CurrentReplicas, st.CurrentRevision), true, nil
+}
+
 func statusOf(obj api.Object) (string, bool, error) {
 	switch o := obj.(type) {
+	case *api.StatefulSet:
+		return statefulSetStatus(o)
 	case *api.Deployment:
 		return deploymentStatus(o)
 	case *api.DaemonSet:
@@ -233,9 +271,6 @@ func (inv *invocation) rolloutUndo(r resolved) error {
 	if !ok {
 		return fmt.Errorf("no rollbacker has been implemented for %q", r.info.GroupKind())
 	}
-	if d.Spec.Paused {
-		return fmt.Errorf("you cannot rollback a paused deployment; resume it first with 'kubectl rollout resume deployment/%s' and try again", d.Name)
-	}
 	toRev, err := inv.f.integer("to-revision")
 	if err != nil {
 		return err
@@ -264,6 +299,15 @@ func (inv *invocation) rolloutUndo(r resolved) error {
 		return fmt.Errorf("unable to find specified revision %d in history", targetRev)
 	}
 	tmpl := target.Spec.Template
+	if inv.dry == "client" {
+		// kubectl's client dry run prints the revision's template and
+		// sends nothing (polymorphichelpers' printTemplate).
+		fmt.Fprintf(inv.out, "%s %s (dry run)\n", objRef(r.info, r.name), describe.PodTemplate(&tmpl))
+		return nil
+	}
+	if d.Spec.Paused {
+		return fmt.Errorf("you cannot rollback a paused deployment; resume it first with 'kubectl rollout resume deployment/%s' and try again", d.Name)
+	}
 	if tmpl.Labels != nil {
 		labels := map[string]string{}
 		for k, v := range tmpl.Labels {
@@ -274,7 +318,7 @@ func (inv *invocation) rolloutUndo(r resolved) error {
 		tmpl.Labels = labels
 	}
 	if templateKey(tmpl) == templateKey(d.Spec.Template) {
-		fmt.Fprintf(inv.out, "%s skipped rollback (current template already matches revision %d)\n", objRef(r.info, r.name), targetRev)
+		inv.printOp(r.info, r.name, fmt.Sprintf("skipped rollback (current template already matches revision %d)", targetRev))
 		return nil
 	}
 	ops := []map[string]any{{"op": "replace", "path": "/spec/template", "value": tmpl}}
@@ -282,7 +326,7 @@ func (inv *invocation) rolloutUndo(r resolved) error {
 	if _, err := inv.patch(r.info, r.ns, r.name, jsonPatch, patch); err != nil {
 		return err
 	}
-	fmt.Fprintf(inv.out, "%s rolled back\n", objRef(r.info, r.name))
+	inv.printOp(r.info, r.name, "rolled back")
 	return nil
 }
 

@@ -19,7 +19,7 @@ var runFlags = []flagDef{
 	{name: "rm", isBool: true},
 	{name: "env"},
 	{name: "port"},
-	{name: "dry-run", def: "none"},
+	dryRunFlag,
 	{name: "labels", short: "l"},
 	{name: "stdin", short: "i", isBool: true},
 	{name: "tty", short: "t", isBool: true},
@@ -93,14 +93,13 @@ func runRun(inv *invocation) error {
 	if err != nil {
 		return err
 	}
-	dry := f.str("dry-run")
-	if dry == "client" {
+	if inv.dry == "client" {
 		if f.boolean("expose") {
 			if err := inv.runExposeService(o, raw, true); err != nil {
 				return err
 			}
 		}
-		return inv.printResult(info, obj, "created (dry run)")
+		return inv.printResult(info, obj, "created")
 	}
 	created, err := inv.create(info, inv.ns, obj)
 	if err != nil {
@@ -162,7 +161,7 @@ func (inv *invocation) validateRun() (*runOptions, error) {
 	if !attach && f.boolean("rm") {
 		return nil, fmt.Errorf("--rm should only be used for attached containers")
 	}
-	if attach && f.str("dry-run") != "none" {
+	if attach && inv.dry != "" {
 		return nil, fmt.Errorf("--dry-run=[server|client] can't be used with attached containers options (--attach, --stdin, or --tty)")
 	}
 	switch p := f.str("image-pull-policy"); p {
@@ -295,7 +294,7 @@ func (inv *invocation) runExposeService(o *runOptions, pod map[string]any, dry b
 		return err
 	}
 	if dry {
-		return inv.printResult(info, obj, "created (dry run)")
+		return inv.printResult(info, obj, "created")
 	}
 	created, err := inv.create(info, inv.ns, obj)
 	if err != nil {

@@ -14,7 +14,7 @@ var setFlags = []flagDef{
 	{name: "all", isBool: true},
 	{name: "filename", short: "f"},
 	{name: "output", short: "o"},
-	{name: "dry-run"},
+	dryRunFlag,
 	{name: "containers", short: "c", def: "*"},
 	{name: "limits"},
 	{name: "requests"},
@@ -101,13 +101,19 @@ func runSetImage(inv *invocation) error {
 		if err != nil {
 			return err
 		}
-		if string(patch) != "{}" {
-			if _, err := inv.patch(r.info, r.ns, r.name, strategicMergePatch, patch); err != nil {
-				errs = append(errs, fmt.Errorf("failed to patch image update to pod template: %v", err))
-				continue
-			}
+		if string(patch) == "{}" {
+			// kubectl set image skips an object whose images are already
+			// those asked for, printing nothing (set_image.go: "no changes").
+			continue
 		}
-		fmt.Fprintf(inv.out, "%s image updated\n", objRef(r.info, r.name))
+		patched, err := inv.patch(r.info, r.ns, r.name, strategicMergePatch, patch)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("failed to patch image update to pod template: %v", err))
+			continue
+		}
+		if err := inv.printResult(r.info, patched, "image updated"); err != nil {
+			return err
+		}
 	}
 	return aggregate(errs)
 }

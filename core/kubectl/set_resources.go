@@ -110,15 +110,18 @@ func (inv *invocation) updatePodSpecs(args []string, verb, failFormat string, mu
 		if string(patch) == "{}" || len(patch) == 0 {
 			continue
 		}
-		if inv.f.str("dry-run") == "client" || inv.f.boolean("local") {
+		if inv.f.boolean("local") {
 			fmt.Fprintf(inv.out, "%s %s (dry run)\n", objRef(r.info, r.name), verb)
 			continue
 		}
-		if _, err := inv.patch(r.info, r.ns, r.name, strategicMergePatch, patch); err != nil {
+		patched, err := inv.patch(r.info, r.ns, r.name, strategicMergePatch, patch)
+		if err != nil {
 			errs = append(errs, fmt.Errorf(failFormat, err))
 			continue
 		}
-		fmt.Fprintf(inv.out, "%s %s\n", objRef(r.info, r.name), verb)
+		if err := inv.printResult(r.info, patched, verb); err != nil {
+			return err
+		}
 	}
 	return aggregate(errs)
 }

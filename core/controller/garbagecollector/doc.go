@@ -1,6 +1,6 @@
 // Package garbagecollector plays kube-controller-manager's garbage
 // collector (pkg/controller/garbagecollector): it keeps a graph of
-// ownerReferences across the resources it monitors and
+// ownerReferences across the kinds that own and are owned (Monitored) and
 //   - deletes dependents whose owners are all gone (background deletion);
 //   - for an owner deleted in the foreground (finalizer foregroundDeletion),
 //     deletes its dependents and removes the finalizer once no dependent with

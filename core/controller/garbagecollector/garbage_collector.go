@@ -14,8 +14,18 @@ import (
 const Name = "garbage-collector-controller"
 
 // Monitored are the resources whose ownerReferences the collector follows.
-var Monitored = []string{"configmaps", "daemonsets", "deployments", "endpointslices", "jobs", "leases", "nodes",
-	"pods", "replicasets", "resourceclaims", "secrets", "serviceaccounts", "services"}
+// kube-controller-manager's collector monitors every deletable resource
+// (GetDeletableResources); here, every kind that owns or is owned in a
+// cluster kubeplay runs: the workloads and what they create (a StatefulSet's
+// ControllerRevisions and claims, a CronJob's Jobs), so a StatefulSet
+// deleted with --cascade=orphan loses its finalizer and a CronJob's Jobs
+// go with it. Each is an informer the other controllers share.
+func Monitored() []string {
+	return []string{"configmaps", "controllerrevisions", "cronjobs", "daemonsets", "deployments", "endpointslices",
+		"horizontalpodautoscalers", "jobs", "leases", "nodes", "persistentvolumeclaims", "persistentvolumes", "pods",
+		"poddisruptionbudgets", "replicasets", "replicationcontrollers", "resourceclaims", "resourceclaimtemplates",
+		"secrets", "serviceaccounts", "services", "statefulsets"}
+}
 
 // Controller is the garbage collector.
 type Controller struct {
@@ -28,7 +38,7 @@ type Controller struct {
 func New(ctx *ctrlutil.Context) *Controller {
 	c := &Controller{c: ctx.ClientFor(Name), g: newGraph()}
 	c.Loop = ctrlutil.NewLoop(ctx.Sim, Name, c.sync)
-	for _, res := range Monitored {
+	for _, res := range Monitored() {
 		res := res
 		ctx.Informers.Informer(res, "").AddEventHandler(client.Handler{
 			OnAdd:    func(obj api.Object) { c.changed(res, obj) },

@@ -122,3 +122,80 @@ func TestAnOwnerThatIsACustomResourceKeepsItsDependents(t *testing.T) {
 	e.Must(e.Admin.Resource("configmaps").Namespace("default").Update(changed))
 	e.Until(time.Minute, "the orphan collected", func() bool { return e.Get("configmaps", "default", "dep") == nil })
 }
+
+func ownedBy(owner api.Object, kind string, block bool) []api.OwnerReference {
+	t := true
+	m := owner.GetObjectMeta()
+	apiVersion := "v1"
+	switch kind {
+	case "StatefulSet":
+		apiVersion = "apps/v1"
+	case "CronJob", "Job":
+		apiVersion = "batch/v1"
+	}
+	ref := api.OwnerReference{APIVersion: apiVersion, Kind: kind, Name: m.Name, UID: m.UID, Controller: &t}
+	if block {
+		ref.BlockOwnerDeletion = &t
+	}
+	return []api.OwnerReference{ref}
+}
+
+// Every owner kind is followed, as kube-controller-manager's collector
+// monitors every deletable resource (garbagecollector.go
+// GetDeletableResources): the two cases, a StatefulSet deleted with
+// --cascade=orphan (its orphan finalizer removed, its Pods kept without
+// the reference) and a CronJob deleted in the background (its Jobs and
+// their Pods go), and a foreground deletion of a ConfigMap owner.
+func TestEveryOwnerKindIsCollected(t *testing.T) {
+	e := testenv.New(t, "demo-worker")
+	e.Start(New(e.Ctx))
+	l := map[string]string{"app": "web"}
+	tmpl := api.PodTemplateSpec{ObjectMeta: api.ObjectMeta{Labels: l},
+		Spec: api.PodSpec{Containers: []api.Container{{Name: "c", Image: "nginx"}}}}
+	sts := e.Must(e.Admin.Resource("statefulsets").Create(&api.StatefulSet{ObjectMeta: api.ObjectMeta{Name: "web", Namespace: "default"},
+		Spec: api.StatefulSetSpec{ServiceName: "nginx", Selector: &api.LabelSelector{MatchLabels: l}, Template: tmpl}}))
+	pod := func(name string, refs []api.OwnerReference) {
+		e.Must(e.Admin.Resource("pods").Create(&api.Pod{ObjectMeta: api.ObjectMeta{Name: name, Namespace: "default", Labels: l, OwnerReferences: refs},
+			Spec: api.PodSpec{Containers: []api.Container{{Name: "c", Image: "nginx"}}}}))
+	}
+	pod("web-0", ownedBy(sts, "StatefulSet", true))
+	cj := e.Must(e.Admin.Resource("cronjobs").Create(&api.CronJob{ObjectMeta: api.ObjectMeta{Name: "hello", Namespace: "default"},
+		Spec: api.CronJobSpec{Schedule: "*/1 * * * *", JobTemplate: api.JobTemplateSpec{Spec: api.JobSpec{Template: api.PodTemplateSpec{
+			Spec: api.PodSpec{RestartPolicy: api.RestartPolicyOnFailure, Containers: []api.Container{{Name: "c", Image: "busybox"}}}}}}}}))
+	job := e.Must(e.Admin.Resource("jobs").Create(&api.Job{ObjectMeta: api.ObjectMeta{Name: "hello-1", Namespace: "default", OwnerReferences: ownedBy(cj, "CronJob", true)},
+		Spec: api.JobSpec{Template: api.PodTemplateSpec{Spec: api.PodSpec{RestartPolicy: api.RestartPolicyOnFailure, Containers: []api.Container{{Name: "c", Image: "busybox"}}}}}}))
+	pod("hello-1-abcde", ownedBy(job, "Job", true))
+	cm := e.Must(e.Admin.Resource("configmaps").Create(&api.ConfigMap{ObjectMeta: api.ObjectMeta{Name: "owner", Namespace: "default"}}))
+	e.Must(e.Admin.Resource("secrets").Create(&api.Secret{ObjectMeta: api.ObjectMeta{Name: "dep", Namespace: "default", OwnerReferences: ownedBy(cm, "ConfigMap", true)}}))
+	e.Run(5 * time.Second)
+
+	if _, err := e.Admin.Resource("statefulsets").Namespace("default").Delete("web", client.DeleteOptions{PropagationPolicy: string(api.DeletePropagationOrphan)}); err != nil {
+		t.Fatal(err)
+	}
+	e.Until(time.Minute, "the StatefulSet gone", func() bool { return e.Get("statefulsets", "default", "web") == nil })
+	if p := e.Get("pods", "default", "web-0"); p == nil || len(p.GetObjectMeta().OwnerReferences) != 0 {
+		t.Fatalf("orphaned pod = %v, want kept without owner", p)
+	}
+
+	if _, err := e.Admin.Resource("cronjobs").Namespace("default").Delete("hello", client.DeleteOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	e.Until(time.Minute, "the CronJob's Job and Pod gone", func() bool {
+		return e.Get("jobs", "default", "hello-1") == nil && e.Get("pods", "default", "hello-1-abcde") == nil
+	})
+
+	if _, err := e.Admin.Resource("configmaps").Namespace("default").Delete("owner", client.DeleteOptions{PropagationPolicy: string(api.DeletePropagationForeground)}); err != nil {
+		t.Fatal(err)
+	}
+	if o := e.Get("configmaps", "default", "owner"); o == nil || o.GetObjectMeta().DeletionTimestamp == nil {
+		t.Fatalf("foreground owner = %v, want present with a deletionTimestamp", o)
+	}
+	e.Until(time.Minute, "owner and dependent gone", func() bool {
+		dep := e.Get("secrets", "default", "dep")
+		owner := e.Get("configmaps", "default", "owner")
+		if owner == nil && dep != nil {
+			t.Fatal("the owner went before its blocking dependent")
+		}
+		return owner == nil && dep == nil
+	})
+}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"kubeplay/core/api"
+	"kubeplay/core/api/labels"
 	"kubeplay/core/client"
 	"kubeplay/core/controller/ctrlutil"
 )
@@ -29,6 +30,7 @@ type Controller struct {
 	rec           *client.Recorder
 	ssInf, podInf *client.Informer
 	pvcInf        *client.Informer
+	crInf         *client.Informer
 }
 
 // New builds the controller on the manager's shared informers.
@@ -38,16 +40,28 @@ func New(ctx *ctrlutil.Context) *Controller {
 		ssInf:  ctrlutil.NamespaceIndexed(ctx.Informers.Informer("statefulsets", "")),
 		podInf: ctrlutil.NamespaceIndexed(ctx.Informers.Informer("pods", "")),
 		pvcInf: ctrlutil.NamespaceIndexed(ctx.Informers.Informer("persistentvolumeclaims", "")),
+		crInf:  ctrlutil.NamespaceIndexed(ctx.Informers.Informer("controllerrevisions", "")),
 	}
 	c.rec = client.NewRecorder(c.c, Name, "")
 	c.Loop = ctrlutil.NewLoop(ctx.Sim, Name, c.sync)
 	c.ssInf.AddEventHandler(client.Handler{OnAdd: c.EnqueueObject, OnUpdate: func(_, o api.Object) { c.EnqueueObject(o) }, OnDelete: c.EnqueueObject})
 	owner := func(obj api.Object) {
-		if ref := ctrlutil.GetControllerOf(obj); ref != nil && ref.Kind == "StatefulSet" {
-			c.Enqueue(obj.GetObjectMeta().Namespace + "/" + ref.Name)
+		m := obj.GetObjectMeta()
+		if ref := ctrlutil.GetControllerOf(obj); ref != nil {
+			if ref.Kind == "StatefulSet" {
+				c.Enqueue(m.Namespace + "/" + ref.Name)
+			}
+			return
+		}
+		// An orphan: every StatefulSet whose selector matches may adopt it.
+		for _, ss := range ctrlutil.ListIn[*api.StatefulSet](c.ssInf, m.Namespace) {
+			if sel, err := ctrlutil.Selector(ss.Spec.Selector); err == nil && !sel.Empty() && sel.Matches(labels.Set(m.Labels)) {
+				c.Enqueue(m.Namespace + "/" + ss.Name)
+			}
 		}
 	}
 	c.podInf.AddEventHandler(client.Handler{OnAdd: owner, OnUpdate: func(_, o api.Object) { owner(o) }, OnDelete: owner})
+	c.crInf.AddEventHandler(client.Handler{OnAdd: owner, OnUpdate: func(_, o api.Object) { owner(o) }, OnDelete: owner})
 	return c
 }
 
@@ -71,29 +85,42 @@ func (c *Controller) sync(key string) error {
 	if !ok || ss.DeletionTimestamp != nil {
 		return nil
 	}
+	sel, err := ctrlutil.Selector(ss.Spec.Selector)
+	if err != nil {
+		return nil
+	}
 	pods := map[int]*api.Pod{}
 	for _, p := range ctrlutil.ListIn[*api.Pod](c.podInf, ns) {
-		if !ctrlutil.IsControlledBy(p, ss) {
+		if !c.claim(ss, sel, "pods", p) {
 			continue
 		}
 		if n, ok := ordinalOf(ss.Name, p.Name); ok {
 			pods[n] = p
 		}
 	}
+	revisions := c.revisionsOf(ss, sel)
+	current, update, err := c.revisions(ss, revisions)
+	if err != nil {
+		return err
+	}
 	replicas := int(ctrlutil.Int32(ss.Spec.Replicas, 1))
 	start := 0
 	if ss.Spec.Ordinals != nil {
 		start = int(ss.Spec.Ordinals.Start)
 	}
-	revision := ss.Name + "-" + ctrlutil.ComputeHash(&ss.Spec.Template, ss.Status.CollisionCount)
 	parallel := ss.Spec.PodManagementPolicy == api.ParallelPodManagement
-	err := c.reconcile(ss, pods, start, replicas, revision, parallel)
-	return c.updateStatus(ss, pods, revision, err)
+	err = c.reconcile(ss, pods, start, replicas, current, update, parallel)
+	return c.updateStatus(ss, pods, current.Name, update.Name, err)
 }
 
 // reconcile creates missing pods, deletes condemned ones and rolls
 // outdated ones, waiting where OrderedReady says to.
-func (c *Controller) reconcile(ss *api.StatefulSet, pods map[int]*api.Pod, start, replicas int, revision string, parallel bool) error {
+func (c *Controller) reconcile(ss *api.StatefulSet, pods map[int]*api.Pod, start, replicas int, current, update *api.ControllerRevision, parallel bool) error {
+	revision := update.Name
+	partition := 0
+	if ru := ss.Spec.UpdateStrategy.RollingUpdate; ru != nil && ru.Partition != nil {
+		partition = int(*ru.Partition)
+	}
 	// Replace failed or succeeded pods; create the missing ones in order.
 	for ord := start; ord < start+replicas; ord++ {
 		p := pods[ord]
@@ -108,7 +135,15 @@ func (c *Controller) reconcile(ss *api.StatefulSet, pods map[int]*api.Pod, start
 			continue
 		}
 		if p == nil {
-			if err := c.createPod(ss, ord, revision); err != nil {
+			// newVersionedStatefulSetPod: below the partition (or, without
+			// one, below the current replicas of a rolling update) a Pod
+			// comes back at the current revision's template.
+			rev := update
+			if ss.Spec.UpdateStrategy.Type != api.OnDeleteStatefulSetStrategyType &&
+				(partition > 0 && ord-start < partition || partition == 0 && ord-start < int(ss.Status.CurrentReplicas)) {
+				rev = current
+			}
+			if err := c.createPod(ss, ord, rev); err != nil {
 				return err
 			}
 			if !parallel {
@@ -149,10 +184,6 @@ func (c *Controller) reconcile(ss *api.StatefulSet, pods map[int]*api.Pod, start
 	// Rolling update: every pod Running and Ready, then the highest
 	// outdated ordinal at or above the partition is deleted (and recreated
 	// at the update revision by a later sync).
-	partition := 0
-	if ru := ss.Spec.UpdateStrategy.RollingUpdate; ru != nil && ru.Partition != nil {
-		partition = int(*ru.Partition)
-	}
 	for ord := start; ord < start+replicas; ord++ {
 		if p := pods[ord]; p == nil || !runningAndReady(p) {
 			return nil
@@ -168,10 +199,12 @@ func (c *Controller) reconcile(ss *api.StatefulSet, pods map[int]*api.Pod, start
 	return nil
 }
 
-func (c *Controller) createPod(ss *api.StatefulSet, ord int, revision string) error {
+func (c *Controller) createPod(ss *api.StatefulSet, ord int, rev *api.ControllerRevision) error {
 	name := ss.Name + "-" + strconv.Itoa(ord)
+	revision := rev.Name
 	ref := ctrlutil.NewControllerRef(ss)
-	pod := ctrlutil.PodFromTemplate(&ss.Spec.Template, ss, &ref)
+	tmpl := templateOf(rev, &ss.Spec.Template)
+	pod := ctrlutil.PodFromTemplate(tmpl, ss, &ref)
 	pod.GenerateName = ""
 	pod.Name = name
 	if pod.Labels == nil {
@@ -246,12 +279,8 @@ func (c *Controller) deletePod(ss *api.StatefulSet, p *api.Pod) error {
 	return nil
 }
 
-func (c *Controller) updateStatus(ss *api.StatefulSet, pods map[int]*api.Pod, revision string, syncErr error) error {
+func (c *Controller) updateStatus(ss *api.StatefulSet, pods map[int]*api.Pod, cur, revision string, syncErr error) error {
 	st := api.StatefulSetStatus{ObservedGeneration: ss.Generation, UpdateRevision: revision, CollisionCount: ss.Status.CollisionCount}
-	cur := ss.Status.CurrentRevision
-	if cur == "" {
-		cur = revision
-	}
 	for _, p := range pods {
 		if p.DeletionTimestamp != nil {
 			continue

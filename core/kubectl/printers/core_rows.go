@@ -387,3 +387,48 @@ func JoinHostPort(host, port string) string {
 	}
 	return host + ":" + port
 }
+
+// controllerRevisionColumns are printControllerRevision's (kubernetes
+// pkg/printers/internalversion/printers.go): CONTROLLER is the controller
+// reference as "statefulset.apps/web", or <none>.
+var controllerRevisionColumns = []Column{{Name: "Name"}, {Name: "Controller"}, {Name: "Revision"}, {Name: "Age"}}
+
+func controllerRevisionRow(obj api.Object, now time.Time) []string {
+	cr := obj.(*api.ControllerRevision)
+	controller := "<none>"
+	for _, r := range cr.OwnerReferences {
+		if r.Controller != nil && *r.Controller {
+			group, _ := api.ParseAPIVersion(r.APIVersion)
+			kind := strings.ToLower(r.Kind)
+			if group != "" {
+				kind += "." + group
+			}
+			controller = kind + "/" + r.Name
+		}
+	}
+	return []string{cr.Name, controller, strconv.FormatInt(cr.Revision, 10), Since(cr.CreationTimestamp.Time, now)}
+}
+
+// apiServiceColumns are kube-aggregator's table (pkg/registry/apiservice/
+// etcd ConvertToTable): SERVICE is "Local" or namespace/name, AVAILABLE
+// the Available condition ("False (reason)" when it is not).
+var apiServiceColumns = []Column{{Name: "Name"}, {Name: "Service"}, {Name: "Available"}, {Name: "Age"}}
+
+func apiServiceRow(obj api.Object, now time.Time) []string {
+	a := obj.(*api.APIService)
+	service := "Local"
+	if a.Spec.Service != nil {
+		service = a.Spec.Service.Namespace + "/" + a.Spec.Service.Name
+	}
+	status := string(api.ConditionUnknown)
+	for _, c := range a.Status.Conditions {
+		if c.Type != "Available" {
+			continue
+		}
+		status = string(c.Status)
+		if c.Status != api.ConditionTrue && c.Reason != "" {
+			status += " (" + c.Reason + ")"
+		}
+	}
+	return []string{a.Name, service, status, Since(a.CreationTimestamp.Time, now)}
+}

@@ -19,6 +19,8 @@ var handlers = map[string]handler{
 	"deployments.apps":                       {deploymentColumns, deploymentRow},
 	"replicasets.apps":                       {replicaSetColumns, replicaSetRow},
 	"daemonsets.apps":                        {daemonSetColumns, daemonSetRow},
+	"controllerrevisions.apps":               {controllerRevisionColumns, controllerRevisionRow},
+	"apiservices.apiregistration.k8s.io":     {apiServiceColumns, apiServiceRow},
 	"jobs.batch":                             {jobColumns, jobRow},
 	"nodes":                                  {nodeColumns, nodeRow},
 	"namespaces":                             {namespaceColumns, namespaceRow},

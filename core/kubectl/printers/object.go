@@ -84,11 +84,18 @@ func PrintObject(w io.Writer, obj api.Object, format string) error {
 			return err
 		}
 		return writeJSON(w, v)
+	case "kyaml":
+		v, err := jsonValue(obj)
+		if err != nil {
+			return err
+		}
+		_, err = io.WriteString(w, KYAML(v))
+		return err
 	case "name":
 		_, err := fmt.Fprintln(w, ObjectName(obj))
 		return err
 	}
-	return fmt.Errorf("unable to match a printer suitable for the output format %q, allowed formats are: json,name,wide,yaml", format)
+	return fmt.Errorf("unable to match a printer suitable for the output format %q, allowed formats are: json,kyaml,name,wide,yaml", format)
 }
 
 // PrintList prints several objects the way kubectl get prints more than one
@@ -111,7 +118,7 @@ func PrintList(w io.Writer, objs []api.Object, format, listRV string) error {
 			"kind":       "List",
 			"metadata":   map[string]any{"resourceVersion": listRV},
 		})
-	case "yaml":
+	case "yaml", "kyaml":
 		items := make([]any, 0, len(objs))
 		for _, o := range objs {
 			v, err := jsonValue(o)
@@ -120,12 +127,17 @@ func PrintList(w io.Writer, objs []api.Object, format, listRV string) error {
 			}
 			items = append(items, v)
 		}
-		_, err := w.Write(api.MarshalYAML(map[string]any{
+		list := map[string]any{
 			"apiVersion": "v1",
 			"items":      items,
 			"kind":       "List",
 			"metadata":   map[string]any{"resourceVersion": listRV},
-		}))
+		}
+		if format == "kyaml" {
+			_, err := io.WriteString(w, KYAML(list))
+			return err
+		}
+		_, err := w.Write(api.MarshalYAML(list))
 		return err
 	case "name":
 		for _, o := range objs {
@@ -135,5 +147,5 @@ func PrintList(w io.Writer, objs []api.Object, format, listRV string) error {
 		}
 		return nil
 	}
-	return fmt.Errorf("unable to match a printer suitable for the output format %q, allowed formats are: json,name,wide,yaml", format)
+	return fmt.Errorf("unable to match a printer suitable for the output format %q, allowed formats are: json,kyaml,name,wide,yaml", format)
 }
