@@ -185,6 +185,12 @@ func (c *Cluster) SetFiles(readFile func(path string) ([]byte, error), readDir f
 	}
 }
 
+// Files returns what SetFiles set: the terminal's shell reads its files
+// there too (cat FILE, < FILE).
+func (c *Cluster) Files() (readFile func(path string) ([]byte, error), readDir func(path string) ([]string, error)) {
+	return c.readFile, c.readDir
+}
+
 // SetOutput sets where asynchronous output (watches) goes by default.
 func (c *Cluster) SetOutput(w io.Writer) { c.out = w }
 

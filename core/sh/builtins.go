@@ -355,9 +355,9 @@ func biCd(in *Interp, c *Cmd) int {
 	if base == "" {
 		base = "/"
 	}
-	p := cleanPath(dir)
+	p := CleanPath(dir)
 	if !strings.HasPrefix(dir, "/") {
-		p = cleanPath(base + "/" + dir)
+		p = CleanPath(base + "/" + dir)
 	}
 	if fs := in.Host.FS(); fs != nil {
 		isDir, err := fs.Stat(p)
@@ -376,7 +376,8 @@ func biCd(in *Interp, c *Cmd) int {
 	return 0
 }
 
-func cleanPath(p string) string {
+// CleanPath is an absolute path with . and .. resolved.
+func CleanPath(p string) string {
 	var parts []string
 	for _, s := range strings.Split(p, "/") {
 		switch s {

@@ -126,6 +126,9 @@ type Interp struct {
 	depth   int
 	charged int
 	sub     bool
+	// PlainErrors prints syntax and redirection errors without the
+	// shell's prefix (kubeplay's terminal always printed them so).
+	PlainErrors bool
 	// readInput is the input a loop's reads share (while read l; do …).
 	readInput *[]byte
 }
@@ -173,6 +176,15 @@ func (in *Interp) Environ() map[string]string {
 	return env
 }
 
+// plainf prints a syntax or redirection error.
+func (in *Interp) plainf(format string, a ...any) {
+	if in.PlainErrors {
+		fmt.Fprintf(in.Stderr, format+"\n", a...)
+		return
+	}
+	in.errorf(format, a...)
+}
+
 func (in *Interp) errorf(format string, a ...any) {
 	fmt.Fprintf(in.Stderr, in.Host.Prefix()+format+"\n", a...)
 }
@@ -186,7 +198,7 @@ func (in *Interp) Run(src string) (int, error) {
 		if errors.Is(err, ErrIncomplete) {
 			return 2, err
 		}
-		in.errorf("%v", err)
+		in.plainf("%v", err)
 		in.Status = 2
 		return 2, err
 	}
@@ -212,6 +224,22 @@ func (m *meter) Write(p []byte) (int, error) {
 		return len(p), nil
 	}
 	return m.w.Write(p)
+}
+
+// Underlying is the writer a command's stream leads to, past the
+// interpreter's meters and caps (a host that keeps a writer for later
+// output, such as a watch, keeps that one).
+func Underlying(w io.Writer) io.Writer {
+	for {
+		switch x := w.(type) {
+		case *meter:
+			w = x.w
+		case *capWriter:
+			w = x.w
+		default:
+			return w
+		}
+	}
 }
 
 // capWriter passes on at most left bytes.
@@ -714,7 +742,7 @@ func (in *Interp) redirect(rs []*Redir, out, errw io.Writer, stdin []byte) (io.W
 		if r.Op == "<" {
 			data, err := in.readFile(in.abs(target))
 			if err != nil {
-				in.errorf("%s: %v", target, err)
+				in.plainf("%s: %v", target, err)
 				return nil, nil, nil, nil, false
 			}
 			stdin = data
@@ -743,7 +771,7 @@ func (in *Interp) redirect(rs []*Redir, out, errw io.Writer, stdin []byte) (io.W
 		st := 0
 		for _, f := range files {
 			if err := in.writeFile(in.abs(f.path), f.buf.Bytes(), f.appending); err != nil {
-				in.errorf("%s: %v", f.path, err)
+				in.plainf("%s: %v", f.path, err)
 				st = 1
 			}
 		}

@@ -249,7 +249,10 @@ tok:
 			j++
 		}
 		if j < len(p.src) && (p.src[j] == '>' || p.src[j] == '<') && j-p.pos < 3 {
-			fmt.Sscan(p.src[p.pos:j], &fd)
+			fd = 0
+			for _, d := range p.src[p.pos:j] {
+				fd = fd*10 + int(d-'0')
+			}
 			p.pos = j
 			c = p.src[p.pos]
 		}
