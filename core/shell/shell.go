@@ -17,8 +17,8 @@ const MaxSleep = 24 * time.Hour
 
 // maxLineSleeps bounds how many sleeps one line (a loop) may take: a
 // `while true; do …; sleep 1; done` stops after it, as if the learner
-// pressed Ctrl+C.
-const maxLineSleeps = 600
+// pressed Ctrl+C (the terminal prints ^C).
+const maxLineSleeps = 60
 
 // Shell runs lines against a cluster and writes what a terminal would show.
 type Shell struct {
