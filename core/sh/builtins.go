@@ -16,7 +16,7 @@ var builtins map[string]builtin
 
 func init() {
 	builtins = map[string]builtin{
-		"echo": biEcho, "printf": biPrintf, "export": biExport, "unset": biUnset, "set": biSet,
+		"echo": biEcho, "export": biExport, "unset": biUnset, "set": biSet,
 		"true": func(*Interp, *Cmd) int { return 0 }, ":": func(*Interp, *Cmd) int { return 0 },
 		"false": func(*Interp, *Cmd) int { return 1 }, "test": biTest, "[": biTest,
 		"exit": biExit, "cd": biCd, "pwd": biPwd, "read": biRead, "jobs": biJobs, "kill": biKill,
@@ -570,6 +570,11 @@ func biSleep(in *Interp, c *Cmd) int {
 			return 1
 		}
 		total += d
+	}
+	if c.Job != nil {
+		// sleep N & passes its time beside the shell: it does not hold
+		// the next line back.
+		return 0
 	}
 	if !in.Host.Sleep(total) {
 		in.stopped = true

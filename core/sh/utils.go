@@ -21,9 +21,7 @@ var utilities map[string]utility
 func init() {
 	utilities = map[string]utility{
 		"grep": uGrep, "egrep": uGrep, "fgrep": uGrep, "head": uHeadTail, "tail": uHeadTail, "wc": uWc,
-		"sort": uSort, "uniq": uUniq, "cut": uCut, "base64": uBase64, "tr": uTr, "cat": uCat,
-		"tee": uTee, "sed": uSed, "awk": uAwk, "xargs": uXargs, "seq": uSeq, "basename": uBasename,
-		"dirname": uDirname, "rev": uRev,
+		"sort": uSort, "cut": uCut, "base64": uBase64, "cat": uCat, "basename": uBasename, "dirname": uDirname,
 	}
 }
 
@@ -968,4 +966,12 @@ func trSet(s string) []byte {
 		out = append(out, raw[i])
 	}
 	return out
+}
+
+// fullOnly are the utilities only the full build carries (utils_full.go).
+var fullOnly = []string{"sed", "awk", "tr", "xargs", "seq", "uniq", "tee", "rev"}
+
+// fullUtilities are fullOnly's implementations.
+func fullUtilities() map[string]utility {
+	return map[string]utility{"sed": uSed, "awk": uAwk, "tr": uTr, "xargs": uXargs, "seq": uSeq, "uniq": uUniq, "tee": uTee, "rev": uRev}
 }
