@@ -195,6 +195,12 @@ func (c *Cluster) SetURLs(readURL func(url string) ([]byte, error)) {
 	}
 }
 
+// Files returns what SetFiles set: the terminal's shell reads its files
+// there too (cat FILE, < FILE).
+func (c *Cluster) Files() (readFile func(path string) ([]byte, error), readDir func(path string) ([]string, error)) {
+	return c.readFile, c.readDir
+}
+
 // SetOutput sets where asynchronous output (watches) goes by default.
 func (c *Cluster) SetOutput(w io.Writer) { c.out = w }
 

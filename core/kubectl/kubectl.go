@@ -76,6 +76,8 @@ type Kubectl struct {
 	watches []func()
 	// forwards are the running port-forwards (portforward.go).
 	forwards []forward
+	// proxies are the running kubectl proxies (proxy.go).
+	proxies []proxyServer
 	// edit is the kubectl edit open in the page's editor (edit.go).
 	edit *editSession
 	// editor, when set, opens kubectl edit's object (the page's editor).
@@ -128,10 +130,11 @@ func (k *Kubectl) StopWatches() {
 	}
 	k.watches = nil
 	k.forwards = nil
+	k.proxies = nil
 }
 
 // Watching reports how many get -w watches and port-forwards are running.
-func (k *Kubectl) Watching() int { return len(k.watches) + len(k.forwards) }
+func (k *Kubectl) Watching() int { return len(k.watches) + len(k.forwards) + len(k.proxies) }
 
 // RunLine runs one command line ("kubectl get pods", or "get pods").
 func (k *Kubectl) RunLine(line string, stdout, stderr io.Writer) int {

@@ -66,7 +66,7 @@ func TestWholeApplications(t *testing.T) {
 					t.Fatal(err)
 				}
 				out.Reset()
-				sh.Exec("kubectl apply -f - <<EOF")
+				sh.Exec("kubectl apply -f - <<'EOF'") // quoted: the manifest as its file holds it
 				for _, l := range strings.Split(strings.TrimRight(string(manifest), "\n"), "\n") {
 					sh.Exec(l)
 				}

@@ -45,7 +45,7 @@ func TestDocsCorpus(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sh.Exec("kubectl apply -f - <<EOF")
+		sh.Exec("kubectl apply -f - <<'EOF'") // quoted: the manifest as its file holds it
 		for _, l := range strings.Split(strings.TrimRight(string(manifest), "\n"), "\n") {
 			sh.Exec(l)
 		}

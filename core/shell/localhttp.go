@@ -11,9 +11,11 @@ import (
 // reaches only localhost, where a running kubectl port-forward answers as
 // the Pod behind it would. Cluster addresses are not routable from the
 // machine (as from a laptop beside a kind cluster).
+// A running kubectl proxy answers on its port as kube-apiserver does.
 // The body goes to stdout; the port-forward's notice and the tool's
-// messages reach the terminal (stderr), as they do through a pipe.
-func (s *Shell) localHTTP(tool string, args []string, stdout io.Writer) bool {
+// messages reach the terminal (stderr), as they do through a pipe. The
+// status is the tool's exit code.
+func (s *Shell) localHTTP(tool string, args []string, stdout, stderr io.Writer) int {
 	var url string
 	quiet, fail := false, false
 	for i := 0; i < len(args); i++ {
@@ -37,11 +39,11 @@ func (s *Shell) localHTTP(tool string, args []string, stdout io.Writer) bool {
 	}
 	if url == "" {
 		if tool == "curl" {
-			fmt.Fprintln(s.out, "curl: try 'curl --help' or 'curl --manual' for more information")
-		} else {
-			fmt.Fprintln(s.out, "wget: missing URL")
+			fmt.Fprintln(stderr, "curl: try 'curl --help' or 'curl --manual' for more information")
+			return 2
 		}
-		return false
+		fmt.Fprintln(stderr, "wget: missing URL")
+		return 1
 	}
 	rest := strings.TrimPrefix(strings.TrimPrefix(url, "http://"), "https://")
 	hostport, path, _ := strings.Cut(rest, "/")
@@ -53,29 +55,39 @@ func (s *Shell) localHTTP(tool string, args []string, stdout io.Writer) bool {
 	}
 	if host != "localhost" && host != "127.0.0.1" {
 		if tool == "curl" {
-			fmt.Fprintf(s.out, "curl: (6) Could not resolve host: %s\n", host)
-		} else {
-			fmt.Fprintf(s.out, "wget: unable to resolve host address '%s'\n", host)
+			fmt.Fprintf(stderr, "curl: (6) Could not resolve host: %s\n", host)
+			return 6
 		}
-		return true
+		fmt.Fprintf(stderr, "wget: unable to resolve host address '%s'\n", host)
+		return 4
 	}
-	notice, body, status, ok := s.C.Kubectl(s.out).LocalHTTP(port, path)
-	fmt.Fprint(s.out, notice)
+	k := s.C.Kubectl(s.out)
+	notice := ""
+	body, status, ok := k.ProxyHTTP(port, path)
+	if !ok {
+		notice, body, status, ok = k.LocalHTTP(port, path)
+	}
+	fmt.Fprint(stderr, notice)
 	switch {
 	case !ok && tool == "curl" && notice != "":
-		fmt.Fprintf(s.out, "curl: (52) Empty reply from server\n")
+		fmt.Fprintf(stderr, "curl: (52) Empty reply from server\n")
+		return 52
 	case !ok && tool == "curl":
-		fmt.Fprintf(s.out, "curl: (7) Failed to connect to %s port %d after 0 ms: Couldn't connect to server\n", host, port)
+		fmt.Fprintf(stderr, "curl: (7) Failed to connect to %s port %d after 0 ms: Couldn't connect to server\n", host, port)
+		return 7
 	case !ok:
-		fmt.Fprintf(s.out, "Connecting to %s:%d... failed: Connection refused.\n", host, port)
+		fmt.Fprintf(stderr, "Connecting to %s:%d... failed: Connection refused.\n", host, port)
+		return 4
 	case tool == "curl" && fail && status >= 400:
-		fmt.Fprintf(s.out, "curl: (22) The requested URL returned error: %d\n", status)
+		fmt.Fprintf(stderr, "curl: (22) The requested URL returned error: %d\n", status)
+		return 22
 	case tool == "wget" && status >= 400:
-		fmt.Fprintf(s.out, "ERROR %d: Not Found.\n", status)
+		fmt.Fprintf(stderr, "ERROR %d: Not Found.\n", status)
+		return 8
 	case tool == "wget" && !quiet:
-		fmt.Fprintf(s.out, "Connecting to %s:%d... connected.\nHTTP request sent, awaiting response... %d OK\nSaving to: 'index.html'\n", host, port, status)
+		fmt.Fprintf(stderr, "Connecting to %s:%d... connected.\nHTTP request sent, awaiting response... %d OK\nSaving to: 'index.html'\n", host, port, status)
 	default:
 		fmt.Fprint(stdout, body)
 	}
-	return true
+	return 0
 }

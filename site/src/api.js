@@ -319,11 +319,13 @@ const kubeplay = {
     return request('editSave', [edit.resource, edit.namespace || '', edit.name, edit.shown, text]);
   },
   /**
-   * runLine(line, files?) is run() answering {output, code, edit?, files?} (edit: the object `kubectl edit`
-   * opened). files ({name: content}) are what `-f NAME` reads; the answer's files are what `> NAME` wrote.
+   * runLine(line, files?) is run() answering {output, code, prompt, edit?, files?} (edit: the object
+   * `kubectl edit` opened). files ({name: content}) are what `-f NAME` reads; the answer's files are what
+   * `> NAME` wrote. prompt is what the terminal shows next: "$ ", "> " while a construct continues (a
+   * here-document, an open quote), or the prompt of the container `kubectl exec -ti POD -- sh` entered.
    * @param {string} line
    * @param {Record<string, string>} [files]
-   * @returns {Promise<RunResult & {edit?: KubectlEdit, files?: Record<string, string>}>}
+   * @returns {Promise<RunResult & {prompt?: string, edit?: KubectlEdit, files?: Record<string, string>}>}
    */
   async runLine(line, files) {
     await this._gate;

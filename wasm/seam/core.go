@@ -98,7 +98,7 @@ func (k *Core) Call(name string, args []any) (result string) {
 	}
 	input := journaled[name] && k.c != nil
 	if input {
-		if _, sleep := pureSleep(a.str(0)); !(name == "run" && sleep) {
+		if _, sleep := k.pureSleep(a.str(0)); !(name == "run" && sleep) {
 			k.record(name, a)
 		}
 	}
@@ -316,14 +316,18 @@ type runResult struct {
 	Edit *kubectl.Edit `json:"edit,omitempty"`
 	// Files are what the line wrote (`> FILE`), by name, for the editor (files.go).
 	Files map[string]string `json:"files,omitempty"`
+	// Prompt is what the terminal shows before the next line: "$ ", "> "
+	// while a construct continues (a here-document, an open quote), or the
+	// prompt of the container `kubectl exec -ti POD -- sh` entered.
+	Prompt string `json:"prompt"`
 }
 
 func (k *Core) run(a argList) (any, error) {
 	k.stash()
-	if d, sleep := pureSleep(a.str(0)); sleep && len(k.j.future) > 0 {
+	if d, sleep := k.pureSleep(a.str(0)); sleep && len(k.j.future) > 0 {
 		// Time passing reaches the journal's future inputs on the way.
 		k.runUntil(k.c.Sim.Now().Add(d))
-		return runResult{Output: k.takeOutput()}, nil
+		return runResult{Output: k.takeOutput(), Prompt: k.sh.Prompt()}, nil
 	}
 	if err := k.setFiles(a.str(1)); err != nil {
 		return nil, err
@@ -334,7 +338,7 @@ func (k *Core) run(a argList) (any, error) {
 	if !ok {
 		code = 1
 	}
-	return runResult{Output: k.takeOutput(), Code: code, Edit: edit, Files: k.written}, nil
+	return runResult{Output: k.takeOutput(), Code: code, Edit: edit, Files: k.written, Prompt: k.sh.Prompt()}, nil
 }
 
 func (k *Core) drainOutput(argList) (any, error) {

@@ -137,8 +137,13 @@ func lookOnly(line string) bool {
 	return true
 }
 
-// pureSleep reports the duration of a `sleep D` line.
-func pureSleep(line string) (time.Duration, bool) {
+// pureSleep reports the duration of a `sleep D` line typed at the
+// terminal's own prompt (inside a here-document or a container it is a
+// line like any other).
+func (k *Core) pureSleep(line string) (time.Duration, bool) {
+	if k.sh != nil && k.sh.Prompt() != "$ " {
+		return 0, false
+	}
 	f := strings.Fields(line)
 	if len(f) != 2 || f[0] != "sleep" {
 		return 0, false

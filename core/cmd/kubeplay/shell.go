@@ -153,7 +153,7 @@ func interactive(opts cluster.Options, withTrace bool, lesson *scenario.Scenario
 		if err != nil {
 			return 0 // Ctrl+D, or Ctrl+C with no watch running
 		}
-		if strings.TrimSpace(line) == "exit" {
+		if strings.TrimSpace(line) == "exit" && sh.Prompt() == "$ " {
 			return 0
 		}
 		mu.Lock()
@@ -162,6 +162,7 @@ func interactive(opts cluster.Options, withTrace bool, lesson *scenario.Scenario
 		} else {
 			sh.Exec(line)
 		}
+		t.SetPrompt(sh.Prompt()) // "> " while a construct continues, a container's inside kubectl exec -ti
 		mu.Unlock()
 	}
 }

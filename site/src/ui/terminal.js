@@ -20,6 +20,7 @@ export class Terminal {
     this.busy = false;
     this.queue = Promise.resolve(); // lines run one after another, in the order they were entered
     this.completeReq = 0; // bumped for every completion request and every Enter: late candidates are dropped
+    this.prompt = '$ '; // the shell's prompt: "> " inside a here-document, a container's inside kubectl exec -ti
     /** @type {() => Record<string, string>} the editor's files, by name (app.js sets it) */
     this.files = () => ({});
     this.build();
@@ -43,7 +44,7 @@ export class Terminal {
     this.candidates = h('div.term-hint.term-candidates', { 'aria-live': 'polite', hidden: true });
     panel.append(h('div.term', null,
       this.out,
-      h('div.term-input-row', null, h('span.term-prompt', { 'aria-hidden': 'true' }, '$'), this.input),
+      h('div.term-input-row', null, this.promptEl = h('span.term-prompt', { 'aria-hidden': 'true' }, '$'), this.input),
       this.candidates,
       this.hint));
     this.input.addEventListener('keydown', (e) => this.onKey(e));
@@ -102,12 +103,17 @@ export class Terminal {
   async execNow(line) {
     const trimmed = line.trim();
     await this.drain();
-    this.write(trimmed === '' ? '$\n' : `$ ${trimmed}\n`);
-    if (trimmed === '' || trimmed.startsWith('#')) return;
+    // At the shell's own prompt a line is trimmed; a continuation (a here-document's YAML) or a line typed
+    // inside a container goes as typed, after that prompt.
+    const top = this.prompt === '$ ';
+    const sent = top ? trimmed : line;
+    this.write(top ? (trimmed === '' ? '$\n' : `$ ${trimmed}\n`) : `${this.prompt.trimEnd()}${line ? ` ${line}` : ''}\n`);
+    if (top && (trimmed === '' || trimmed.startsWith('#'))) return;
     this.busy = true;
     try {
       // A line that names a file (-f deploy.yaml) or writes one (> web.yaml) works on the editor's tabs.
-      const r = await this.kp.runLine(trimmed, NAMES_FILES.test(trimmed) ? this.files() : undefined);
+      const r = await this.kp.runLine(sent, NAMES_FILES.test(sent) ? this.files() : undefined);
+      this.setPrompt(typeof r.prompt === 'string' && r.prompt ? r.prompt : '$ ');
       let out = r.output;
       if (r.files) bus.emit('files-written', r.files);
       // kubectl edit opens the object in the editor: Apply there saves it, closing its tab cancels.
@@ -159,6 +165,12 @@ export class Terminal {
       e.preventDefault();
       this.clearOut();
     }
+  }
+
+  // setPrompt shows the shell's next prompt before the input.
+  setPrompt(p) {
+    this.prompt = p;
+    this.promptEl.textContent = p.trimEnd();
   }
 
   setInput(v) {

@@ -1,4 +1,4 @@
-package shell
+package sh
 
 import (
 	"fmt"
@@ -6,10 +6,12 @@ import (
 	"strings"
 )
 
-// cutFilter is coreutils' cut: -d DELIM -f LIST (fields; a line without the
+// uCut is coreutils' cut: -d DELIM -f LIST (fields; a line without the
 // delimiter is printed whole unless -s) or -c LIST (characters). A LIST is
 // N, N-M, N- or -M, comma-separated.
-func cutFilter(args []string) (filter, error) {
+func uCut(in *Interp, c *Cmd) int {
+	args := c.Args[1:]
+	var files []string
 	delim, list, chars, only := "\t", "", false, false
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -37,23 +39,26 @@ func cutFilter(args []string) (filter, error) {
 			chars = true
 		case a == "-s" || a == "--only-delimited":
 			only = true
+		case !strings.HasPrefix(a, "-") || a == "-":
+			files = append(files, a)
 		default:
 			err = fmt.Errorf("cut: invalid option -- '%s'\nTry 'cut --help' for more information.", strings.TrimLeft(a, "-"))
 		}
 		if err != nil {
-			return nil, err
+			return usageErr(c, 1, "%v", err)
 		}
 	}
 	if list == "" {
-		return nil, fmt.Errorf("cut: you must specify a list of bytes, characters, or fields\nTry 'cut --help' for more information.")
+		return usageErr(c, 1, "cut: you must specify a list of bytes, characters, or fields\nTry 'cut --help' for more information.")
 	}
 	keep, err := cutList(list)
 	if err != nil {
-		return nil, err
+		return usageErr(c, 1, "%v", err)
 	}
-	return func(lines []string) []string {
-		out := make([]string, 0, len(lines))
-		for _, l := range lines {
+	data, ok := in.input(c, files)
+	{
+		out := make([]string, 0)
+		for _, l := range lines(data) {
 			if chars {
 				var b strings.Builder
 				for i, r := range []rune(l) {
@@ -78,8 +83,12 @@ func cutFilter(args []string) (filter, error) {
 			}
 			out = append(out, strings.Join(picked, delim))
 		}
-		return out
-	}, nil
+		writeLines(c.Stdout, out)
+	}
+	if !ok {
+		return 1
+	}
+	return 0
 }
 
 // cutList reads a LIST into a test of 1-based positions.

@@ -1,16 +1,19 @@
-package shell
+package sh
 
 import (
 	"encoding/base64"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 )
 
-// base64Tool is coreutils' base64: encode (wrapped at 76 columns, or -w N, 0
+// uBase64 is coreutils' base64: encode (wrapped at 76 columns, or -w N, 0
 // for no wrapping), or -d/--decode (newlines ignored; -i skips other bytes
 // outside the alphabet), as `kubectl get secret … | base64 -d` uses it.
-func base64Tool(args []string) (func(string) (string, error), error) {
+func uBase64(in *Interp, c *Cmd) int {
+	args := c.Args[1:]
+	var files []string
 	decode, garbage, wrap := false, false, 76
 	for i := 0; i < len(args); i++ {
 		switch a := args[i]; {
@@ -24,31 +27,38 @@ func base64Tool(args []string) (func(string) (string, error), error) {
 			v := strings.TrimPrefix(strings.TrimPrefix(a, "--wrap="), "-w")
 			if a == "-w" || a == "--wrap" {
 				if i+1 == len(args) {
-					return nil, fmt.Errorf("base64: option requires an argument -- 'w'\nTry 'base64 --help' for more information.")
+					return usageErr(c, 1, "base64: option requires an argument -- 'w'\nTry 'base64 --help' for more information.")
 				}
 				i++
 				v = args[i]
 			}
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 0 {
-				return nil, fmt.Errorf("base64: invalid wrap size: '%s'", v)
+				return usageErr(c, 1, "base64: invalid wrap size: '%s'", v)
 			}
 			wrap = n
 		case a == "-" || !strings.HasPrefix(a, "-"):
-			if a != "-" {
-				return nil, fmt.Errorf("base64: %s: No such file or directory", a)
-			}
+			files = append(files, a)
 		default:
-			return nil, fmt.Errorf("base64: invalid option -- '%s'\nTry 'base64 --help' for more information.", strings.TrimLeft(a, "-"))
+			return usageErr(c, 1, "base64: invalid option -- '%s'\nTry 'base64 --help' for more information.", strings.TrimLeft(a, "-"))
 		}
 	}
-	if decode {
-		return func(in string) (string, error) { return decode64(in, garbage) }, nil
+	data, ok := in.input(c, files)
+	if !ok {
+		return 1
 	}
-	return func(in string) (string, error) {
-		enc := base64.StdEncoding.EncodeToString([]byte(in))
+	if decode {
+		out, err := decode64(string(data), garbage)
+		io.WriteString(c.Stdout, out)
+		if err != nil {
+			return usageErr(c, 1, "%v", err)
+		}
+		return 0
+	}
+	{
+		enc := base64.StdEncoding.EncodeToString(data)
 		if enc == "" {
-			return "", nil
+			return 0
 		}
 		var b strings.Builder
 		for wrap > 0 && len(enc) > wrap {
@@ -56,8 +66,9 @@ func base64Tool(args []string) (func(string) (string, error), error) {
 			enc = enc[wrap:]
 		}
 		b.WriteString(enc + "\n")
-		return b.String(), nil
-	}, nil
+		io.WriteString(c.Stdout, b.String())
+		return 0
+	}
 }
 
 // decode64 decodes what it can: on a byte outside the alphabet (without -i)
