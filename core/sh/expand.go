@@ -210,7 +210,9 @@ func (in *Interp) dollar(s string, quoted bool) (int, string, []string) {
 	case c == '(':
 		end := matchClose(s, 1)
 		if end < 0 {
-			end = len(s) - 1
+			// Not closed (the parser lets none through; a here-document
+			// body may hold one): the rest is the command.
+			return len(s), in.substitute(s[2:]), nil
 		}
 		return end + 1, in.substitute(s[2:end]), nil
 	case c == '{':

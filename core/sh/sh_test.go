@@ -2,6 +2,7 @@ package sh
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -211,4 +212,19 @@ func FuzzParse(f *testing.F) {
 		in, _ := newTest(h)
 		in.Run(src)
 	})
+}
+
+func TestCasePatterns(t *testing.T) {
+	for _, c := range []struct {
+		p, s string
+		want bool
+	}{
+		{"*", "", true}, {"web-*", "web-1", true}, {"*-1", "web-1", true}, {"w?b*", "web", true}, {"[a-c]x", "bx", true},
+		{"[!a-c]x", "bx", false}, {"a*b*c", "aXXbYYc", true}, {"a*b*c", "aXXbYY", false}, {`\*`, "*", true}, {"x", "y", false},
+		{strings.Repeat("*a", 30) + "c", strings.Repeat("a", 60) + "b", false},
+	} {
+		if got := globMatch(c.p, c.s); got != c.want {
+			t.Errorf("%q ~ %q: %v", c.p, c.s, got)
+		}
+	}
 }
