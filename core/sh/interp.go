@@ -126,6 +126,9 @@ type Interp struct {
 	depth   int
 	charged int
 	sub     bool
+	// Interactive is a terminal's shell: it prints the job notices ([1]
+	// 4301, [1]+  Done …) that sh -c does not.
+	Interactive bool
 	// PlainErrors prints syntax and redirection errors without the
 	// shell's prefix (kubeplay's terminal always printed them so).
 	PlainErrors bool
@@ -346,7 +349,7 @@ func (in *Interp) background(ao *AndOr, out, errw io.Writer) {
 	text := ao.Text
 	job := &Job{ID: id, PID: in.nextPID, Text: text, state: "Running"}
 	in.lastBg = job.PID
-	if in.Host.Flavour() == Bash && !in.sub {
+	if in.Interactive && !in.sub {
 		fmt.Fprintf(errw, "[%d] %d\n", job.ID, job.PID)
 	}
 	in.Jobs = append(in.Jobs, job)
@@ -360,10 +363,10 @@ func (in *Interp) background(ao *AndOr, out, errw io.Writer) {
 	in.Status = 0
 }
 
-// Notify prints what bash prints before its next prompt: the background
+// Notify prints what an interactive shell prints before its next prompt: the background
 // jobs that ended since, and forgets them.
 func (in *Interp) Notify(w io.Writer) {
-	if in.Host.Flavour() != Bash {
+	if !in.Interactive {
 		in.dropEnded()
 		return
 	}
@@ -398,11 +401,10 @@ func (in *Interp) jobLine(j *Job, withPID bool) string {
 	if j.state == "Running" {
 		text += " &"
 	}
-	pid := ""
 	if withPID {
-		pid = strconv.Itoa(j.PID) + " "
+		return fmt.Sprintf("[%d]%s %d %-24s%s", j.ID, mark, j.PID, j.state, text)
 	}
-	return fmt.Sprintf("[%d]%s  %s%-24s%s", j.ID, mark, pid, j.state, text)
+	return fmt.Sprintf("[%d]%s  %-24s%s", j.ID, mark, j.state, text)
 }
 
 func (in *Interp) runPipeline(p *Pipeline, out, errw io.Writer, stdin []byte, job *Job) {

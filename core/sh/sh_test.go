@@ -124,6 +124,16 @@ func TestIncompleteInputAsksForMore(t *testing.T) {
 	}
 }
 
+func TestJobsLongListing(t *testing.T) {
+	in, out := newTest(&testHost{})
+	in.Run("serve 1 &")
+	out.Reset()
+	in.Run("jobs -l; jobs -p")
+	if want := "[1]+ 4301 Running                 serve 1 &\n4301\n"; out.String() != want {
+		t.Errorf("got %q want %q", out.String(), want)
+	}
+}
+
 func TestBackgroundJobs(t *testing.T) {
 	h := &testHost{}
 	in, out := newTest(h)
@@ -175,6 +185,7 @@ func TestFlavours(t *testing.T) {
 		{Busybox, "sleep 1 &", ""},
 	} {
 		in, out := newTest(&testHost{flavour: c.f, fs: memFS{}})
+		in.Interactive = false // sh -c
 		in.Run(c.src)
 		if out.String() != c.want {
 			t.Errorf("%v %s: got %q want %q", c.f, c.src, out.String(), c.want)
