@@ -708,6 +708,10 @@ func (in *Interp) redirect(rs []*Redir, out, errw io.Writer, stdin []byte) (io.W
 	fds := map[int]io.Writer{1: out, 2: errw}
 	for _, r := range rs {
 		switch r.Op {
+		case "<<<":
+			// A here-string: the word and a newline.
+			stdin = []byte(in.expandString(r.Word) + "\n")
+			continue
 		case "<<":
 			body := r.Doc.Body
 			if !r.Doc.Quoted {
