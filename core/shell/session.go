@@ -107,6 +107,14 @@ func (s *Shell) interactiveExec(args []string, stderr io.Writer) (code int, hand
 	if k.Run(append(append([]string(nil), sess.prefix...), "hostname"), &out, &errOut) == 0 {
 		sess.host = strings.TrimSpace(out.String())
 	}
+	out.Reset()
+	errOut.Reset()
+	// The image's working directory (WORKDIR), where the shell starts.
+	if k.Run(append(append([]string(nil), sess.prefix...), shell, "-c", "pwd"), &out, &errOut) == 0 {
+		if d := strings.TrimSpace(out.String()); strings.HasPrefix(d, "/") && !strings.Contains(d, "\n") {
+			sess.dir = d
+		}
+	}
 	if sess.host == "" {
 		sess.host = strings.TrimPrefix(pod[strings.LastIndexByte(pod, '/')+1:], "pod/")
 	}
