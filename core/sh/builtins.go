@@ -16,14 +16,24 @@ var builtins map[string]builtin
 
 func init() {
 	builtins = map[string]builtin{
-		"echo": biEcho, "export": biExport, "unset": biUnset, "set": biSet,
-		"true": func(*Interp, *Cmd) int { return 0 }, ":": func(*Interp, *Cmd) int { return 0 },
-		"false": func(*Interp, *Cmd) int { return 1 }, "test": biTest, "[": biTest,
-		"exit": biExit, "cd": biCd, "pwd": biPwd, "read": biRead, "jobs": biJobs, "kill": biKill,
-		"wait": biWait, "sleep": biSleep, "type": biType, "command": biCommand, "eval": biEval,
-		"shift": biShift, "readonly": biExport, "local": biExport,
+		"echo": biEcho, "export": biExport, "true": func(*Interp, *Cmd) int { return 0 },
+		":": func(*Interp, *Cmd) int { return 0 }, "false": func(*Interp, *Cmd) int { return 1 },
+		"exit": biExit, "sleep": biSleep,
 	}
 }
+
+// fullBuiltins are the builtins only the full build carries
+// (utils_full.go): a first session types none of them.
+func fullBuiltins() map[string]builtin {
+	return map[string]builtin{
+		"printf": biPrintf, "unset": biUnset, "set": biSet, "test": biTest, "[": biTest, "cd": biCd, "pwd": biPwd,
+		"read": biRead, "jobs": biJobs, "kill": biKill, "wait": biWait, "type": biType, "command": biCommand,
+		"eval": biEval, "shift": biShift, "readonly": biExport, "local": biExport,
+	}
+}
+
+var fullOnlyBuiltins = []string{"printf", "unset", "set", "test", "[", "cd", "pwd", "read", "jobs", "kill", "wait",
+	"type", "command", "eval", "shift", "readonly", "local"}
 
 // Builtins lists the builtins' names, sorted (for completion and type).
 func Builtins() []string {
