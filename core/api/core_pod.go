@@ -385,3 +385,29 @@ const (
 	PodQOSBurstable                PodQOSClass              = "Burstable"
 	PodQOSBestEffort               PodQOSClass              = "BestEffort"
 )
+
+// PodSpecOf is the pod spec of a Pod or of a workload's pod template (a
+// CronJob's job template's), or nil.
+func PodSpecOf(obj Object) *PodSpec {
+	switch o := obj.(type) {
+	case *Pod:
+		return &o.Spec
+	case *Deployment:
+		return &o.Spec.Template.Spec
+	case *ReplicaSet:
+		return &o.Spec.Template.Spec
+	case *DaemonSet:
+		return &o.Spec.Template.Spec
+	case *StatefulSet:
+		return &o.Spec.Template.Spec
+	case *Job:
+		return &o.Spec.Template.Spec
+	case *CronJob:
+		return &o.Spec.JobTemplate.Spec.Template.Spec
+	case *ReplicationController:
+		if o.Spec.Template != nil {
+			return &o.Spec.Template.Spec
+		}
+	}
+	return nil
+}

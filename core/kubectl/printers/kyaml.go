@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -60,13 +59,8 @@ func kyamlMap(b *strings.Builder, m map[string]any, indent int) {
 		b.WriteString("{}")
 		return
 	}
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
 	b.WriteString("{\n")
-	for _, k := range keys {
+	for _, k := range sortedKeys(m) {
 		kyamlIndent(b, indent+1)
 		if kyamlNeedsQuotes(k) {
 			kyamlQuoted(b, k, 0, true)
@@ -262,3 +256,4 @@ func kyamlAmbiguous(s string) bool {
 	}
 	return false
 }
+
