@@ -258,4 +258,3 @@ func kyamlAmbiguous(s string) bool {
 	}
 	return false
 }
-
