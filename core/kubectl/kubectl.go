@@ -284,10 +284,11 @@ func (k *Kubectl) Run(args []string, stdout, stderr io.Writer) int {
 	cmd, ok := commands[name]
 	if !ok {
 		fmt.Fprintf(stderr, "error: unknown command %q for %q\n", name, "kubectl")
+		// cobra's "unknown command" error with its suggestions, printed by
+		// kubectl's CheckErr: no usage line after it.
 		if s := suggest(name); s != "" {
 			fmt.Fprintf(stderr, "\nDid you mean this?\n\t%s\n", s)
 		}
-		fmt.Fprintf(stderr, "Run 'kubectl --help' for usage.\n")
 		return 1
 	}
 	f, err := parseFlags(name, append(pre, rest...), cmd.flags)
