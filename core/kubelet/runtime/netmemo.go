@@ -13,6 +13,7 @@ import (
 
 type memoNet struct {
 	net     Network
+	records map[string]memoRecords
 	lookups map[string]memoLookup
 	gets    map[memoURL]memoGet
 }
@@ -20,6 +21,26 @@ type memoNet struct {
 type memoLookup struct {
 	fqdn, ip string
 	ok       bool
+}
+
+type memoRecords struct {
+	fqdn string
+	recs []Record
+	ok   bool
+}
+
+// Records is the network's every record of name, kept as Lookup's answer is.
+func (m *memoNet) Records(name string) (string, []Record, bool) {
+	if r, ok := m.records[name]; ok {
+		return r.fqdn, r.recs, r.ok
+	}
+	var r memoRecords
+	r.fqdn, r.recs, r.ok = records(m.net, name)
+	if m.records == nil {
+		m.records = map[string]memoRecords{}
+	}
+	m.records[name] = r
+	return r.fqdn, r.recs, r.ok
 }
 
 type memoURL struct {

@@ -23,6 +23,31 @@ type Network interface {
 	Nameserver() string
 }
 
+// Record is one A record: the address and the name its PTR record gives
+// (a Service's FQDN, a headless Service's web-0.nginx.default.svc.cluster.local).
+type Record struct {
+	IP, Name string
+}
+
+// Resolver is a Network that answers every A record of a name (a headless
+// Service has one per ready endpoint), as nslookup prints them.
+type Resolver interface {
+	Records(name string) (fqdn string, recs []Record, ok bool)
+}
+
+// records asks net for every record of name, or for its one address when
+// net answers only that.
+func records(net Network, name string) (string, []Record, bool) {
+	if r, ok := net.(Resolver); ok {
+		return r.Records(name)
+	}
+	fqdn, ip, ok := net.Lookup(name)
+	if !ok {
+		return "", nil, false
+	}
+	return fqdn, []Record{{IP: ip, Name: fqdn}}, true
+}
+
 // parseURL reads [http://]host[:port][/path].
 func parseURL(u string) (host string, port int32, path string) {
 	u = strings.TrimPrefix(u, "http://")
@@ -198,13 +223,14 @@ func (t *tools) nslookup(args []string) int32 {
 	if t.ctx.Net != nil {
 		server = t.ctx.Net.Nameserver()
 	}
-	var fqdn, ip string
+	var fqdn string
+	var recs []Record
 	ok := false
 	if t.ctx.Net != nil {
-		fqdn, ip, ok = t.ctx.Net.Lookup(name)
+		fqdn, recs, ok = records(t.ctx.Net, name)
 	}
 	if oldBusybox(t.p.spec.Image.Version) {
-		return t.nslookupOld(name, server, fqdn, ip, ok)
+		return t.nslookupOld(name, server, recs, ok)
 	}
 	t.print("Server:\t\t" + server)
 	t.print("Address:\t" + server + ":53")
@@ -214,8 +240,10 @@ func (t *tools) nslookup(args []string) int32 {
 		t.print("")
 		return 1
 	}
-	t.print("Name:\t" + fqdn)
-	t.print("Address: " + ip)
+	for _, r := range recs {
+		t.print("Name:\t" + fqdn)
+		t.print("Address: " + r.IP)
+	}
 	t.print("")
 	return 0
 }
@@ -233,7 +261,7 @@ func oldBusybox(version string) bool {
 
 // nslookupOld is busybox 1.28's nslookup: the server and each address with
 // its reverse name, "can't resolve" and exit 1 for an unknown name.
-func (t *tools) nslookupOld(name, server, fqdn, ip string, ok bool) int32 {
+func (t *tools) nslookupOld(name, server string, recs []Record, ok bool) int32 {
 	t.print("Server:    " + server)
 	t.print("Address 1: " + server + " kube-dns.kube-system.svc.cluster.local")
 	t.print("")
@@ -242,7 +270,13 @@ func (t *tools) nslookupOld(name, server, fqdn, ip string, ok bool) int32 {
 		return 1
 	}
 	t.print("Name:      " + name)
-	t.print("Address 1: " + ip + " " + fqdn)
+	for i, r := range recs {
+		line := fmt.Sprintf("Address %d: %s", i+1, r.IP)
+		if r.Name != "" {
+			line += " " + r.Name
+		}
+		t.print(line)
+	}
 	return 0
 }
 

@@ -132,6 +132,8 @@ type Process struct {
 	// anyPort: the program listens on every port (an image the catalog
 	// does not describe, in a container that declares no port).
 	anyPort bool
+	// redis is a redis-server's keys (apps.go), set by redis-cli.
+	redis map[string]string
 }
 
 // Start decides what a container does. It never fails: a process that

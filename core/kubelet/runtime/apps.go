@@ -1,0 +1,206 @@
+package runtime
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// The programs images carry, written once; the catalog's `app` names which
+// image runs which (core/kubelet/images/catalog.yaml). Each answers on its
+// ports as the real program does (appHTTP) and, where the image ships a
+// client (redis-cli), to kubectl exec (appTool).
+
+// appHTTP is what the image's program answers on an HTTP port it listens
+// on; ok is false for an image whose program is not one of these (exec.go
+// HTTPBody answers for the others).
+func (p *Process) appHTTP(path string, now time.Time) (body string, status int, ok bool) {
+	version := p.spec.Image.Version
+	switch p.repo.App {
+	case "bootcamp":
+		// server.js: every path, text/plain (kubernetes.io Kubernetes Basics
+		// "Using a Service to Expose Your App" shows the reply).
+		return fmt.Sprintf("Hello Kubernetes bootcamp! | Running on: %s | v=%s\n", p.spec.hostname(), version), 200, true
+	case "hello-app":
+		// hello-app's main.go: "Hello, world!\nVersion: 1.0.0\nHostname: <pod>\n".
+		return fmt.Sprintf("Hello, world!\nVersion: %s\nHostname: %s\n", version, p.spec.hostname()), 200, true
+	case "php-apache":
+		// The HorizontalPodAutoscaler walkthrough's index.php: a CPU loop, then "OK!".
+		return "OK!", 200, true
+	case "echoserver":
+		return p.echoserver(path), 200, true
+	case "guestbook":
+		return p.guestbook(path), 200, true
+	}
+	return "", 0, false
+}
+
+// echoserver is registry.k8s.io/echoserver's nginx+lua page: the request
+// as it arrived.
+func (p *Process) echoserver(path string) string {
+	q := ""
+	if i := strings.IndexByte(path, '?'); i >= 0 {
+		path, q = path[:i], path[i+1:]
+	}
+	return fmt.Sprintf("\n\nHostname: %s\n\nPod Information:\n\t-no pod information available-\n\nServer values:\n\tserver_version=nginx: 1.13.3 - lua: 10008\n\nRequest Information:\n\tclient_address=%s\n\tmethod=GET\n\treal path=%s\n\tquery=%s\n\trequest_version=1.1\n\trequest_scheme=http\n\trequest_uri=http://%s:8080%s\n\nRequest Headers:\n\taccept=*/*\n\thost=%s:8080\n\tuser-agent=curl/8.5.0\n\nRequest Body:\n\t-no body in request-\n\n",
+		p.spec.hostname(), p.spec.PodIP, path, q, p.spec.PodIP, path, p.spec.PodIP)
+}
+
+// guestbook is the PHP frontend: its page at /, and guestbook.php's JSON
+// (the list the frontend's JavaScript reads from Redis).
+func (p *Process) guestbook(path string) string {
+	if strings.HasPrefix(path, "/guestbook.php") {
+		return `{"data": ""}`
+	}
+	return "<html ng-app=\"redis\">\n  <head>\n    <title>Guestbook</title>\n  </head>\n  <body>\n    <div class=\"container\">\n      <h1>Guestbook</h1>\n    </div>\n  </body>\n</html>\n"
+}
+
+// redisConfig is what redis-server was started with: the directives of the
+// configuration file its arguments name (as the Pod mounts it, when the
+// container finds it) and --name value options, over redis's defaults.
+func (p *Process) redisConfig() map[string]string {
+	cfg := map[string]string{"maxmemory": "0", "maxmemory-policy": "noeviction", "port": "6379", "appendonly": "no", "save": "3600 1 300 100 60 10000", "databases": "16"}
+	args := p.Argv
+	for i, a := range args {
+		if strings.HasSuffix(a, ".conf") && !strings.HasPrefix(a, "-") {
+			for _, line := range p.spec.Files[a] {
+				f := strings.Fields(line)
+				if len(f) >= 2 && !strings.HasPrefix(f[0], "#") {
+					cfg[strings.ToLower(f[0])] = redisValue(strings.ToLower(f[0]), strings.Join(f[1:], " "))
+				}
+			}
+		}
+		if name, ok := strings.CutPrefix(a, "--"); ok && i+1 < len(args) && name != "" {
+			cfg[strings.ToLower(name)] = redisValue(strings.ToLower(name), args[i+1])
+		}
+	}
+	return cfg
+}
+
+// redisValue is how CONFIG GET shows a value: memory sizes in bytes
+// ("2mb" is 2097152, redis's memtoull: k/kb/m/mb/g/gb, the b forms binary).
+func redisValue(name, v string) string {
+	if name != "maxmemory" {
+		return v
+	}
+	l := strings.ToLower(v)
+	units := []struct {
+		suf string
+		mul int64
+	}{{"kb", 1 << 10}, {"mb", 1 << 20}, {"gb", 1 << 30}, {"k", 1000}, {"m", 1000 * 1000}, {"g", 1000 * 1000 * 1000}, {"b", 1}}
+	for _, u := range units {
+		if n, ok := strings.CutSuffix(l, u.suf); ok {
+			if x, err := strconv.ParseInt(n, 10, 64); err == nil {
+				return strconv.FormatInt(x*u.mul, 10)
+			}
+		}
+	}
+	return v
+}
+
+// appTool runs a client program the image carries; ok is false for
+// another command.
+func (t *tools) appTool(args []string) (int32, bool) {
+	switch args[0] {
+	case "redis-cli":
+		if !t.p.hasTool("redis-cli") {
+			return 0, false
+		}
+		return t.redisCLI(args[1:]), true
+	}
+	return 0, false
+}
+
+// redisCLI is redis-cli without a terminal (kubectl exec without -t): it
+// sends its arguments as one command to the server of its own container
+// and prints the reply raw, one element a line.
+func (t *tools) redisCLI(args []string) int32 {
+	host, port := "127.0.0.1", "6379"
+	for len(args) > 0 && strings.HasPrefix(args[0], "-") {
+		if len(args) < 2 {
+			break
+		}
+		switch args[0] {
+		case "-h":
+			host = args[1]
+		case "-p":
+			port = args[1]
+		}
+		args = args[2:]
+	}
+	local := host == "127.0.0.1" || host == "localhost" || host == t.p.spec.PodIP
+	if !local || port != t.p.redisConfig()["port"] || !t.p.runsRedis() {
+		if !local && t.ctx.Net != nil {
+			if _, _, ok := t.ctx.Net.Lookup(host); !ok {
+				t.sh.eprint(fmt.Sprintf("Could not connect to Redis at %s:%s: Name or service not known", host, port))
+				return 1
+			}
+		}
+		t.sh.eprint(fmt.Sprintf("Could not connect to Redis at %s:%s: Connection refused", host, port))
+		return 1
+	}
+	if len(args) == 0 {
+		return 0 // reads its commands from the empty standard input
+	}
+	for _, l := range t.p.redisCommand(args) {
+		t.print(l)
+	}
+	return 0
+}
+
+// runsRedis reports whether the container's program is redis-server.
+func (p *Process) runsRedis() bool {
+	return p.repo.App == "redis" && len(p.Ports) > 0
+}
+
+// redisCommand answers one command as redis-server does, in redis-cli's
+// raw output.
+func (p *Process) redisCommand(args []string) []string {
+	if p.redis == nil {
+		p.redis = map[string]string{}
+	}
+	cmd := strings.ToUpper(args[0])
+	wrong := []string{fmt.Sprintf("ERR wrong number of arguments for '%s' command", strings.ToLower(args[0]))}
+	switch cmd {
+	case "PING":
+		if len(args) > 1 {
+			return []string{args[1]}
+		}
+		return []string{"PONG"}
+	case "SET":
+		if len(args) < 3 {
+			return wrong
+		}
+		p.redis[args[1]] = args[2]
+		return []string{"OK"}
+	case "GET":
+		if len(args) != 2 {
+			return wrong
+		}
+		return []string{p.redis[args[1]]}
+	case "DEL":
+		n := 0
+		for _, k := range args[1:] {
+			if _, ok := p.redis[k]; ok {
+				delete(p.redis, k)
+				n++
+			}
+		}
+		return []string{strconv.Itoa(n)}
+	case "CONFIG":
+		if len(args) == 3 && strings.EqualFold(args[1], "GET") {
+			name := strings.ToLower(args[2])
+			if v, ok := p.redisConfig()[name]; ok {
+				return []string{name, v}
+			}
+			return nil
+		}
+		return []string{"ERR unknown subcommand or wrong number of arguments for '" + strings.Join(args[1:], " ") + "'"}
+	}
+	quoted := make([]string, len(args)-1)
+	for i, a := range args[1:] {
+		quoted[i] = "'" + a + "'"
+	}
+	return []string{fmt.Sprintf("ERR unknown command '%s', with args beginning with: %s", args[0], strings.Join(quoted, " "))}
+}
