@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"fmt"
+	"path"
 	"strconv"
 	"strings"
 )
@@ -78,6 +79,12 @@ func (t *tools) get(url string) (ip, body string, status int, fail string) {
 		}
 		return "127.0.0.1", b, st, ""
 	}
+	if page, ok := internet[host]; ok {
+		if path == "/" || path == "/index.html" {
+			return page.ip, page.body, 200, ""
+		}
+		return page.ip, "", 404, ""
+	}
 	if t.ctx.Net == nil {
 		return "", "", 0, "resolve"
 	}
@@ -92,16 +99,40 @@ func (t *tools) get(url string) (ip, body string, status int, fail string) {
 	return ip, body, status, ""
 }
 
+// internet holds the pages on the internet that documentation pages fetch
+// from a container (the nodes reach the internet through kind's host).
+var internet = map[string]struct{ ip, body string }{
+	// kubernetes.io "Configure Pod Initialization": the init container's
+	// wget of http://info.cern.ch (its 646-byte home page).
+	"info.cern.ch": {"188.184.100.182", `<html><head></head><body><header>
+<title>http://info.cern.ch</title>
+</header>
+
+<h1>http://info.cern.ch - home of the first website</h1>
+<p>From here you can:</p>
+<ul>
+<li><a href="http://info.cern.ch/hypertext/WWW/TheProject.html">Browse the first website</a></li>
+<li><a href="http://line-mode.cern.ch/www/hypertext/WWW/TheProject.html">Browse the first website using the line-mode browser simulator</a></li>
+<li><a href="http://home.web.cern.ch/topics/birth-web">Learn about the birth of the web</a></li>
+<li><a href="http://home.web.cern.ch/about">Learn about CERN, the physics laboratory where the web was born</a></li>
+</ul>
+</body></html>
+`},
+}
+
 // wget is busybox's: -q, -O- (or -O -), -O FILE, -T/--timeout.
 func (t *tools) wget(args []string) int32 {
 	quiet, stdout, headers := false, false, false
-	var url string
+	var url, outFile string
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		switch {
 		case a == "-O" && i+1 < len(args):
 			i++
 			stdout = args[i] == "-"
+			if !stdout {
+				outFile = args[i]
+			}
 		case a == "-T" || a == "--timeout":
 			i++
 		case strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--"):
@@ -156,12 +187,19 @@ func (t *tools) wget(args []string) int32 {
 		}
 		return 0
 	}
-	if !quiet {
-		t.sh.eprint("saving to 'index.html'")
-		t.sh.eprint(fmt.Sprintf("index.html           100%% |********************************|   %3d  0:00:00 ETA", len(body)))
-		t.sh.eprint("'index.html' saved")
+	if outFile == "" {
+		outFile = "index.html"
 	}
-	t.sh.setFile("index.html", true)
+	if !quiet {
+		t.sh.eprint("saving to '" + outFile + "'")
+		t.sh.eprint(fmt.Sprintf("%-20s 100%% |********************************|   %3d  0:00:00 ETA", path.Base(outFile), len(body)))
+		t.sh.eprint("'" + outFile + "' saved")
+	}
+	if t.sh.contents == nil {
+		t.sh.contents = map[string][]string{}
+	}
+	t.sh.contents[outFile] = strings.Split(strings.TrimSuffix(body, "\n"), "\n")
+	t.sh.setFile(outFile, true)
 	return 0
 }
 

@@ -309,6 +309,11 @@ func (p *Process) hasAnyEnv(names []string) bool {
 
 func (p *Process) runScript(script string) {
 	p.script = parseScript(script)
+	p.runPlan()
+}
+
+// runPlan runs the script ahead to learn whether and when it exits.
+func (p *Process) runPlan() {
 	sh := p.shell(foreverLimit, 0)
 	sh.program = p.isServer
 	p.reach(sh, time.Time{})
@@ -353,6 +358,7 @@ func (p *Process) FilesAt(startedAt time.Time, elapsed time.Duration) map[string
 	sh := p.shell(elapsed, 0)
 	sh.program = p.isServer
 	sh.start = startedAt
+	p.reach(sh, startedAt) // what its wget fetched is what it wrote
 	sh.run(p.script)
 	out := map[string][]string{}
 	for f, ok := range sh.files {
