@@ -157,13 +157,8 @@ func isIP(s string) bool {
 // one), or sends it to a Pod IP. A Service without ready endpoints refuses
 // the connection (kube-proxy's REJECT rule).
 func (n podNetwork) HTTP(ip string, port int32, path string) (string, int, bool) {
-	if svc := n.c.serviceByIP(ip); svc != nil {
-		var sp *api.ServicePort
-		for i := range svc.Spec.Ports {
-			if svc.Spec.Ports[i].Port == port {
-				sp = &svc.Spec.Ports[i]
-			}
-		}
+	svc, sp := n.c.serviceByIP(ip, port)
+	if svc != nil {
 		addrs := podNetwork{c: n.c, ns: svc.Namespace}.addresses(svc)
 		if sp == nil || len(addrs) == 0 {
 			return "", 0, true
@@ -203,17 +198,35 @@ func (n podNetwork) targetPort(ns string, a api.EndpointAddress, sp api.ServiceP
 	return tp.IntVal
 }
 
-func (c *Cluster) serviceByIP(ip string) *api.Service {
+// serviceByIP finds the Service that ip:port reaches and its port: a
+// ClusterIP and one of its ports, or a node's address and a NodePort
+// (kube-proxy opens every NodePort on every node); nil when none.
+func (c *Cluster) serviceByIP(ip string, port int32) (*api.Service, *api.ServicePort) {
 	l, err := c.netClient().Resource("services").List(client.ListOptions{})
 	if err != nil {
-		return nil
+		return nil, nil
 	}
-	for _, o := range l.Items {
-		if s := o.(*api.Service); s.Spec.ClusterIP == ip {
-			return s
+	onNode := false
+	if nodes, err := c.netClient().Resource("nodes").List(client.ListOptions{}); err == nil {
+		for _, o := range nodes.Items {
+			for _, a := range o.(*api.Node).Status.Addresses {
+				onNode = onNode || a.Type == api.NodeInternalIP && a.Address == ip
+			}
 		}
 	}
-	return nil
+	for _, o := range l.Items {
+		s := o.(*api.Service)
+		for i := range s.Spec.Ports {
+			sp := &s.Spec.Ports[i]
+			if s.Spec.ClusterIP == ip && sp.Port == port || onNode && sp.NodePort == port && sp.NodePort != 0 {
+				return s, sp
+			}
+		}
+		if s.Spec.ClusterIP == ip && !onNode {
+			return s, nil
+		}
+	}
+	return nil, nil
 }
 
 // podHTTP asks the kubelet running the Pod with that IP.
