@@ -103,6 +103,11 @@ func redisValue(name, v string) string {
 // another command.
 func (t *tools) appTool(args []string) (int32, bool) {
 	switch args[0] {
+	case "apt-get", "apt":
+		if !t.p.hasTool(args[0]) {
+			return 0, false
+		}
+		return t.apt(args[0], args[1:]), true
 	case "redis-cli":
 		if !t.p.hasTool("redis-cli") {
 			return 0, false

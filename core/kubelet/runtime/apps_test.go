@@ -160,3 +160,27 @@ func TestAScriptWaitingForAServiceFinishesWhenItExists(t *testing.T) {
 		t.Errorf("logs:\n%s\nwant three failed turns, then the answer", logs)
 	}
 }
+
+// apt-get in nginx (Configure Pod Initialization, Communicate Between
+// Containers in the Same Pod): nothing to install before apt-get update,
+// then the package's commands are in $PATH for the container's life.
+func TestAptGetInstallsIntoARunningContainer(t *testing.T) {
+	p := Start(spec(t, "nginx", nil, nil))
+	ctx := ExecContext{Namespace: "default", Net: fakeNet{}, Elapsed: time.Second}
+	run := func(args ...string) (string, int32, string) { return p.RunExec(args, ctx) }
+	if _, _, startErr := run("ps"); !strings.Contains(startErr, `exec: "ps": executable file not found in $PATH`) {
+		t.Errorf("nginx has ps before procps is installed: %q", startErr)
+	}
+	if out, code, _ := run("apt-get", "install", "-y", "procps"); code != 100 || !strings.Contains(out, "E: Unable to locate package procps") {
+		t.Errorf("install before update: %d %q", code, out)
+	}
+	if _, code, _ := run("apt-get", "update"); code != 0 {
+		t.Errorf("apt-get update: %d", code)
+	}
+	if out, code, _ := run("apt-get", "install", "-y", "procps"); code != 0 || !strings.Contains(out, "Setting up procps (2:4.0.2-3) ...") {
+		t.Errorf("install after update: %d %q", code, out)
+	}
+	if out, _, startErr := run("ps"); startErr != "" || !strings.Contains(out, "PID") {
+		t.Errorf("ps after installing procps: %q %q", out, startErr)
+	}
+}

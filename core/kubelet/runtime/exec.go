@@ -102,8 +102,10 @@ func (p *Process) hasTool(bin string) bool {
 		if p.flavour == "bash" {
 			return true
 		}
+	case "apt":
+		bin = "apt-get" // both come with Debian's apt
 	}
-	return contains(p.repo.Tools, bin)
+	return contains(p.repo.Tools, bin) || p.installed[bin]
 }
 
 // tools answers the utilities kubectl exec users type.

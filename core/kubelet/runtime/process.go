@@ -134,6 +134,10 @@ type Process struct {
 	anyPort bool
 	// redis is a redis-server's keys (apps.go), set by redis-cli.
 	redis map[string]string
+	// installed are the commands apt-get installed (apt.go), and
+	// aptUpdated whether its package lists were fetched.
+	installed  map[string]bool
+	aptUpdated bool
 }
 
 // Start decides what a container does. It never fails: a process that
