@@ -171,6 +171,74 @@ func (n podNetwork) HTTP(ip string, port int32, path string) (string, int, bool)
 	return n.c.podHTTP(ip, port, path)
 }
 
+// Send carries a request to the TCP server behind ip:port (mysqld,
+// redis-server): through a Service to one of its ready endpoints, as HTTP.
+func (n podNetwork) Send(ip string, port int32, req []string) ([]string, bool) {
+	svc, sp := n.c.serviceByIP(ip, port)
+	if svc != nil {
+		addrs := podNetwork{c: n.c, ns: svc.Namespace}.addresses(svc)
+		if sp == nil || len(addrs) == 0 {
+			return nil, true
+		}
+		key := svc.Namespace + "/" + svc.Name
+		a := addrs[n.c.proxyNext[key]%len(addrs)]
+		n.c.proxyNext[key]++
+		ip, port = a.IP, n.targetPort(svc.Namespace, a, *sp)
+	}
+	proc := n.c.server(ip, port)
+	if proc == nil {
+		return nil, true
+	}
+	if primary := n.c.mysqlPrimary(ip, port); primary != nil && primary != proc {
+		proc.ReplicateFrom(primary)
+	}
+	reply, ok := proc.Serve(port, req)
+	return reply, !ok
+}
+
+// server is the process serving ip:port on whichever node runs that Pod.
+func (c *Cluster) server(ip string, port int32) *runtime.Process {
+	for _, name := range c.NodeNames() {
+		if proc, found := c.Kubelets[name].Server(ip, port); found {
+			return proc
+		}
+	}
+	return nil
+}
+
+// mysqlPrimary is the primary a MySQL replica replicates from: the
+// replicated tutorial's StatefulSet runs mysqld beside an xtrabackup
+// container, and Pod <name>-N (N > 0) clones and follows <name>-0.
+func (c *Cluster) mysqlPrimary(ip string, port int32) *runtime.Process {
+	l, err := c.netClient().Resource("pods").List(client.ListOptions{})
+	if err != nil {
+		return nil
+	}
+	var pod *api.Pod
+	for _, o := range l.Items {
+		if p := o.(*api.Pod); p.Status.PodIP == ip {
+			pod = p
+		}
+	}
+	if pod == nil {
+		return nil
+	}
+	replicates := false
+	for _, ctr := range pod.Spec.Containers {
+		replicates = replicates || ctr.Name == "xtrabackup"
+	}
+	i := strings.LastIndexByte(pod.Name, '-')
+	if !replicates || i < 0 || pod.Name[i+1:] == "0" {
+		return nil
+	}
+	for _, o := range l.Items {
+		if p := o.(*api.Pod); p.Namespace == pod.Namespace && p.Name == pod.Name[:i]+"-0" && p.Status.PodIP != "" {
+			return c.server(p.Status.PodIP, port)
+		}
+	}
+	return nil
+}
+
 // targetPort resolves a Service port's targetPort on an endpoint's Pod (a
 // number, or the name of one of its containers' ports).
 func (n podNetwork) targetPort(ns string, a api.EndpointAddress, sp api.ServicePort) int32 {

@@ -108,6 +108,11 @@ func (t *tools) appTool(args []string) (int32, bool) {
 			return 0, false
 		}
 		return t.apt(args[0], args[1:]), true
+	case "mysql":
+		if !t.p.hasTool("mysql") {
+			return 0, false
+		}
+		return t.mysqlClient(args[1:], t.ctx.Now), true
 	case "redis-cli":
 		if !t.p.hasTool("redis-cli") {
 			return 0, false
@@ -135,20 +140,46 @@ func (t *tools) redisCLI(args []string) int32 {
 		args = args[2:]
 	}
 	local := host == "127.0.0.1" || host == "localhost" || host == t.p.spec.PodIP
-	if !local || port != t.p.redisConfig()["port"] || !t.p.runsRedis() {
-		if !local && t.ctx.Net != nil {
-			if _, _, ok := t.ctx.Net.Lookup(host); !ok {
-				t.sh.eprint(fmt.Sprintf("Could not connect to Redis at %s:%s: Name or service not known", host, port))
-				return 1
-			}
-		}
-		t.sh.eprint(fmt.Sprintf("Could not connect to Redis at %s:%s: Connection refused", host, port))
-		return 1
-	}
+	refused := fmt.Sprintf("Could not connect to Redis at %s:%s: Connection refused", host, port)
 	if len(args) == 0 {
-		return 0 // reads its commands from the empty standard input
+		args = t.sh.stdin // its commands from its standard input
+		if len(args) == 0 {
+			return 0
+		}
 	}
-	for _, l := range t.p.redisCommand(args) {
+	var reply []string
+	n, _ := strconv.Atoi(port)
+	switch {
+	case local:
+		r, ok := t.p.Serve(int32(n), args)
+		if !ok {
+			t.sh.eprint(refused)
+			return 1
+		}
+		reply = r
+	default:
+		var ip string
+		ok := false
+		if t.ctx.Net != nil {
+			_, ip, ok = t.ctx.Net.Lookup(host)
+		}
+		if !ok {
+			t.sh.eprint(fmt.Sprintf("Could not connect to Redis at %s:%s: Name or service not known", host, port))
+			return 1
+		}
+		conn, isConn := t.ctx.Net.(Conn)
+		if !isConn {
+			t.sh.eprint(refused)
+			return 1
+		}
+		r, no := conn.Send(ip, int32(n), args)
+		if no {
+			t.sh.eprint(refused)
+			return 1
+		}
+		reply = r
+	}
+	for _, l := range reply {
 		t.print(l)
 	}
 	return 0

@@ -184,3 +184,47 @@ func TestAptGetInstallsIntoARunningContainer(t *testing.T) {
 		t.Errorf("ps after installing procps: %q %q", out, startErr)
 	}
 }
+
+// mysqld and the mysql client, as the MySQL tutorials run them: the
+// statements, mysql's boxed table on a terminal (-t) and its batch output
+// otherwise, the server-id the replicated tutorial's init container writes,
+// a replica's read-only refusal and its copy of the primary's data.
+func TestMysqlAnswersTheTutorialsStatements(t *testing.T) {
+	s := spec(t, "mysql:5.7", nil, nil)
+	s.Env = map[string]string{"MYSQL_ALLOW_EMPTY_PASSWORD": "1"}
+	s.Files = map[string][]string{"/etc/mysql/conf.d/server-id.cnf": {"[mysqld]", "server-id=100"}}
+	primary := Start(s)
+	ctx := ExecContext{Namespace: "default", Net: fakeNet{}, Elapsed: time.Second, Now: time.Date(2006, 1, 2, 15, 4, 5, 0, time.UTC)}
+	run := func(p *Process, args ...string) (string, int32) {
+		out, code, startErr := p.RunExec(args, ctx)
+		if startErr != "" {
+			t.Fatalf("%q: %s", args, startErr)
+		}
+		return out, code
+	}
+	if out, code := run(primary, "mysql", "-e", "CREATE DATABASE test; CREATE TABLE test.messages (message VARCHAR(250)); INSERT INTO test.messages VALUES ('hello');"); code != 0 || out != "" {
+		t.Fatalf("the writes: %d %q", code, out)
+	}
+	if out, _ := run(primary, "mysql", "-t", "-e", "SELECT * FROM test.messages"); out != "+---------+\n| message |\n+---------+\n| hello   |\n+---------+\n" {
+		t.Errorf("SELECT with -t:\n%s", out)
+	}
+	if out, _ := run(primary, "mysql", "-e", "SELECT * FROM test.messages"); out != "message\nhello\n" {
+		t.Errorf("SELECT in batch mode: %q", out)
+	}
+	want := "+-------------+---------------------+\n| @@server_id | NOW()               |\n+-------------+---------------------+\n|         100 | 2006-01-02 15:04:05 |\n+-------------+---------------------+\n"
+	if out, _ := run(primary, "mysql", "-t", "-e", "SELECT @@server_id,NOW()"); out != want {
+		t.Errorf("SELECT @@server_id,NOW():\n%s\nwant\n%s", out, want)
+	}
+	if out, code := run(primary, "mysql", "-e", "SELECT * FROM test.nothere"); code != 1 || out != "ERROR 1146 (42S02) at line 1: Table 'test.nothere' doesn't exist\n" {
+		t.Errorf("a missing table: %d %q", code, out)
+	}
+	s.Files = map[string][]string{"/etc/mysql/conf.d/server-id.cnf": {"[mysqld]", "server-id=101"}, "/etc/mysql/conf.d/replica.cnf": {"[mysqld]", "super-read-only"}}
+	replica := Start(s)
+	replica.ReplicateFrom(primary)
+	if out, _ := run(replica, "mysql", "-N", "-e", "SELECT message FROM test.messages"); out != "hello\n" {
+		t.Errorf("the replica's copy: %q", out)
+	}
+	if out, code := run(replica, "mysql", "-e", "INSERT INTO test.messages VALUES ('x')"); code != 1 || !strings.Contains(out, "--super-read-only option") {
+		t.Errorf("a write to the replica: %d %q", code, out)
+	}
+}

@@ -23,6 +23,14 @@ type memoNet struct {
 	at      func() time.Duration
 	records map[string][]memoRecords
 	gets    map[memoURL][]memoGet
+	sends   map[memoURL][]memoSend
+}
+
+// memoSend is a Conn's answer (the request's lines joined as the URL's path).
+type memoSend struct {
+	from    time.Duration
+	reply   []string
+	refused bool
 }
 
 type memoRecords struct {
@@ -48,6 +56,7 @@ type memoGet struct {
 var (
 	_ Network  = (*memoNet)(nil)
 	_ Resolver = (*memoNet)(nil)
+	_ Conn     = (*memoNet)(nil)
 )
 
 func (m *memoNet) now() time.Duration {
@@ -111,6 +120,27 @@ func (m *memoNet) HTTP(host string, port int32, path string) (string, int, bool)
 
 func (m *memoNet) Nameserver() string { return m.net.Nameserver() }
 
+// Send carries a request to a TCP server, once per request as HTTP does.
+func (m *memoNet) Send(ip string, port int32, req []string) ([]string, bool) {
+	conn, ok := m.net.(Conn)
+	if !ok {
+		return nil, true
+	}
+	k := memoURL{ip, port, strings.Join(req, "\n")}
+	h, ok := m.sends[k]
+	if !ok {
+		var s memoSend
+		s.reply, s.refused = conn.Send(ip, port, req)
+		if m.sends == nil {
+			m.sends = map[memoURL][]memoSend{}
+		}
+		h = []memoSend{s}
+		m.sends[k] = h
+	}
+	s := h[latest(h, func(s memoSend) time.Duration { return s.from }, m.now())]
+	return s.reply, s.refused
+}
+
 // failing reports whether an answer the process holds last failed.
 func (m *memoNet) failing() bool {
 	for _, h := range m.records {
@@ -119,6 +149,11 @@ func (m *memoNet) failing() bool {
 		}
 	}
 	for _, h := range m.gets {
+		if h[len(h)-1].refused {
+			return true
+		}
+	}
+	for _, h := range m.sends {
 		if h[len(h)-1].refused {
 			return true
 		}
@@ -135,6 +170,16 @@ func (m *memoNet) repoll(at time.Duration) bool {
 			r := memoRecords{from: at}
 			if r.fqdn, r.recs, r.ok = records(m.net, name); r.ok {
 				m.records[name], changed = append(h, r), true
+			}
+		}
+	}
+	if conn, ok := m.net.(Conn); ok {
+		for k, h := range m.sends {
+			if last := h[len(h)-1]; last.refused && at > last.from {
+				s := memoSend{from: at}
+				if s.reply, s.refused = conn.Send(k.host, k.port, strings.Split(k.path, "\n")); !s.refused {
+					m.sends[k], changed = append(h, s), true
+				}
 			}
 		}
 	}
@@ -191,6 +236,16 @@ func (p *Process) reach(sh *shell, started time.Time) {
 		t := &tools{p: p, sh: sh, ctx: ctx}
 		code, _ := t.run(args)
 		return code
+	}
+	// The clients the image carries (mysql, redis-cli, apt-get) run as
+	// kubectl exec runs them.
+	sh.tools = func(args []string) (int32, bool) {
+		ctx := ExecContext{Now: started.Add(sh.elapsed)}
+		if p.net != nil {
+			ctx.Net = p.net
+		}
+		t := &tools{p: p, sh: sh, ctx: ctx}
+		return t.appTool(args)
 	}
 	if p.net != nil {
 		sh.remote = func(args []string) (int32, bool) {

@@ -78,6 +78,9 @@ type Spec struct {
 	// Resolves, when set, reports whether the cluster's DNS answers a name
 	// for the container when it starts.
 	Resolves func(name string) bool
+	// TTY: the container has a terminal (kubectl run -t): programs print
+	// as on one (mysql's boxed tables).
+	TTY bool
 	// Net, when set, is the cluster network the container's own commands
 	// reach Services and Pods through (wget -qO- http://web). What it
 	// answers is kept from the first time the process asks (netmemo.go).
@@ -138,6 +141,8 @@ type Process struct {
 	// aptUpdated whether its package lists were fetched.
 	installed  map[string]bool
 	aptUpdated bool
+	// mysql is a mysqld's databases (mysql.go).
+	mysql *mysqlDB
 }
 
 // Start decides what a container does. It never fails: a process that
