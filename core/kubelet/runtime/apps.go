@@ -108,6 +108,11 @@ func (t *tools) appTool(args []string) (int32, bool) {
 			return 0, false
 		}
 		return t.apt(args[0], args[1:]), true
+	case "dig":
+		if !t.p.hasTool("dig") {
+			return 0, false
+		}
+		return t.dig(args[1:]), true
 	case "mysql":
 		if !t.p.hasTool("mysql") {
 			return 0, false

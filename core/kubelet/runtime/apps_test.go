@@ -228,3 +228,23 @@ func TestMysqlAnswersTheTutorialsStatements(t *testing.T) {
 		t.Errorf("a write to the replica: %d %q", code, out)
 	}
 }
+
+// The DNS debugging page's dnsutils Pod (agnhost, with Alpine's bind-tools):
+// BIND's nslookup names the server's port after a #, and dig +short prints
+// the address; dig does not search (kubernetes.default is NXDOMAIN to it).
+func TestBindsNslookupAndDigInAgnhost(t *testing.T) {
+	p := Start(spec(t, "registry.k8s.io/e2e-test-images/agnhost:2.39", []string{"sleep", "infinity"}, nil))
+	ctx := ExecContext{Namespace: "default", Net: fakeNet{}, Elapsed: time.Second}
+	out, code, _ := p.RunExec([]string{"nslookup", "kubernetes.default"}, ctx)
+	if want := "Server:\t\t10.96.0.10\nAddress:\t10.96.0.10#53\n\nName:\tkubernetes.default.svc.cluster.local\nAddress: 10.96.0.1\n\n"; out != want || code != 0 {
+		t.Errorf("nslookup: %d %q, want %q", code, out, want)
+	}
+	out, _, _ = p.RunExec([]string{"dig", "+short", "kubernetes.default"}, ctx)
+	if out != "" {
+		t.Errorf("dig +short of a name outside the zone printed %q, want nothing", out)
+	}
+	out, _, _ = p.RunExec([]string{"dig", "kubernetes.default"}, ctx)
+	if !strings.Contains(out, "status: NXDOMAIN") {
+		t.Errorf("dig kubernetes.default:\n%s", out)
+	}
+}

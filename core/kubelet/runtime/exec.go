@@ -382,7 +382,7 @@ func (p *Process) HTTPBody(port int32, path string, now time.Time) (body string,
 	name := p.repo.Name
 	version := p.spec.Image.Version
 	switch {
-	case strings.HasSuffix(name, "/library/nginx"):
+	case p.repo.App == "nginx":
 		f := path
 		if strings.HasSuffix(f, "/") {
 			f += "index.html"
