@@ -144,14 +144,25 @@ func (t *tools) redisCLI(args []string) int32 {
 		}
 		args = args[2:]
 	}
+	if len(args) == 0 {
+		// Its commands from its standard input, one a line.
+		for _, line := range t.sh.stdin {
+			if f := strings.Fields(line); len(f) > 0 {
+				if code := t.redisSend(host, port, f); code != 0 {
+					return code
+				}
+			}
+		}
+		return 0
+	}
+	return t.redisSend(host, port, args)
+}
+
+// redisSend sends one command to the redis-server at host:port and prints
+// its reply.
+func (t *tools) redisSend(host, port string, args []string) int32 {
 	local := host == "127.0.0.1" || host == "localhost" || host == t.p.spec.PodIP
 	refused := fmt.Sprintf("Could not connect to Redis at %s:%s: Connection refused", host, port)
-	if len(args) == 0 {
-		args = t.sh.stdin // its commands from its standard input
-		if len(args) == 0 {
-			return 0
-		}
-	}
 	var reply []string
 	n, _ := strconv.Atoi(port)
 	switch {

@@ -386,6 +386,11 @@ func (p *Process) Files() map[string][]string { return p.left }
 
 func (p *Process) shell(limit time.Duration, maxOut int) *shell {
 	env := map[string]string{"HOSTNAME": p.spec.hostname(), "HOME": "/root", "PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"}
+	for _, kv := range p.repo.Env {
+		if k, v, ok := strings.Cut(kv, "="); ok {
+			env[k] = v // the image's ENV, which the container's own env overrides
+		}
+	}
 	for k, v := range p.spec.Env {
 		env[k] = v
 	}
@@ -411,11 +416,11 @@ func (p *Process) agnhost(args []string) {
 	switch mode {
 	case "liveness":
 		p.Ports, p.Graceful, p.httpFailAfter = []images.Port{{Port: 8080, HTTP: true, Paths: agnhostLivenessPaths}}, true, 10*time.Second
-		p.static = []LogLine{{Text: "Started HTTP server on port 8080"}}
+		p.static = []LogLine{{Text: klog + "Started HTTP server on port 8080"}}
 	case "netexec":
 		http, udp := flagPort(args, "--http-port", 8080), flagPort(args, "--udp-port", 8081)
 		p.Ports, p.Graceful = []images.Port{{Port: http, HTTP: true, Paths: agnhostNetexecPaths}, {Port: udp}}, true
-		p.static = []LogLine{{Text: fmt.Sprintf("Started HTTP server on port %d", http)}, {Text: fmt.Sprintf("Started UDP server on port  %d", udp)}}
+		p.static = []LogLine{{Text: fmt.Sprintf(klog+"Started HTTP server on port %d", http)}, {At: 189 * time.Microsecond, Text: fmt.Sprintf(klog+"Started UDP server on port  %d", udp)}}
 	case "serve-hostname":
 		port := flagPort(args, "--port", 9376)
 		p.Ports, p.Graceful = []images.Port{{Port: port, HTTP: true}}, true
@@ -431,6 +436,11 @@ func (p *Process) agnhost(args []string) {
 		p.main()
 	}
 }
+
+// klog is the header agnhost's log lines carry (klog: severity, date,
+// time, thread, file:line), as the Hello Minikube page's kubectl logs shows:
+// "I0911 09:19:26.677397       1 log.go:195] Started HTTP server on port 8080".
+const klog = "I{time:0102 15:04:05.000000}       1 log.go:195] "
 
 // flagPort reads --name=N or --name N from agnhost's arguments.
 func flagPort(args []string, name string, def int32) int32 {
