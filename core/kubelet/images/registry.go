@@ -70,7 +70,7 @@ type Repository struct {
 	Entrypoint []string `yaml:"entrypoint" json:"entrypoint,omitempty"`
 	// Env is the image's ENV (NAME=value), under the container's own env.
 	Env []string `yaml:"env" json:"env,omitempty"`
-	Cmd        []string `yaml:"cmd" json:"cmd,omitempty"`
+	Cmd []string `yaml:"cmd" json:"cmd,omitempty"`
 	// Binaries are argv[0] values that run the image's main program
 	// (nginx, redis-server...), as opposed to shell utilities.
 	Binaries []string `yaml:"binaries" json:"binaries,omitempty"`
