@@ -335,3 +335,16 @@ func (c *Cluster) HTTPGet(ns, pod string, port int32, path string) (string, int,
 	body, status, refused := c.podHTTP(obj.(*api.Pod).Status.PodIP, port, path)
 	return body, status, !refused
 }
+
+// NodeHTTP is a request from the terminal's machine to a node's address
+// (kind's nodes are containers on the machine's docker network): a
+// NodePort Service answers there as kube-proxy forwards it; ok is false
+// when nothing listens on that port.
+func (c *Cluster) NodeHTTP(nodeIP string, port int32, path string) (string, int, bool) {
+	svc, _ := c.serviceByIP(nodeIP, port)
+	if svc == nil {
+		return "", 0, false
+	}
+	body, status, refused := podNetwork{c: c, ns: svc.Namespace}.HTTP(nodeIP, port, path)
+	return body, status, !refused
+}
