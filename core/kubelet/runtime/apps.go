@@ -47,14 +47,45 @@ func (p *Process) echoserver(path string) string {
 		p.spec.hostname(), p.spec.PodIP, path, q, p.spec.PodIP, path, p.spec.PodIP)
 }
 
-// guestbook is the PHP frontend: its page at /, and guestbook.php's JSON
-// (the list the frontend's JavaScript reads from Redis).
+// guestbook is the PHP frontend (kubernetes/examples guestbook/php-redis):
+// index.html at /, and guestbook.php's JSON. kubeplay's frontend does not
+// reach Redis: the list it reads is empty and a set is not kept.
 func (p *Process) guestbook(path string) string {
-	if strings.HasPrefix(path, "/guestbook.php") {
+	switch {
+	case strings.HasPrefix(path, "/guestbook.php?cmd=set"):
+		return `{"message": "Updated"}`
+	case strings.HasPrefix(path, "/guestbook.php"):
 		return `{"data": ""}`
 	}
-	return "<html ng-app=\"redis\">\n  <head>\n    <title>Guestbook</title>\n  </head>\n  <body>\n    <div class=\"container\">\n      <h1>Guestbook</h1>\n    </div>\n  </body>\n</html>\n"
+	return guestbookIndex
 }
+
+const guestbookIndex = `<html ng-app="redis">
+  <head>
+    <title>Guestbook</title>
+    <link rel="stylesheet" href="//netdna.bootstrapcdn.com/bootstrap/3.1.1/css/bootstrap.min.css">
+    <script src="https://ajax.googleapis.com/ajax/libs/angularjs/1.2.12/angular.min.js"></script>
+    <script src="controllers.js"></script>
+    <script src="https://cdnjs.cloudflare.com/ajax/libs/angular-ui-bootstrap/0.13.0/ui-bootstrap-tpls.js"></script>
+  </head>
+  <body ng-controller="RedisCtrl">
+    <div style="width: 50%; margin-left: 20px">
+      <h2>Guestbook</h2>
+    <form>
+    <fieldset>
+    <input ng-model="msg" placeholder="Messages" class="form-control" type="text" name="input"><br>
+    <button type="button" class="btn btn-primary" ng-click="controller.onRedis()">Submit</button>
+    </fieldset>
+    </form>
+    <div>
+      <div ng-repeat="msg in messages track by $index">
+        {{msg}}
+      </div>
+    </div>
+    </div>
+  </body>
+</html>
+`
 
 // redisConfig is what redis-server was started with: the directives of the
 // configuration file its arguments name (as the Pod mounts it, when the
