@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -86,6 +87,23 @@ const guestbookIndex = `<html ng-app="redis">
   </body>
 </html>
 `
+
+// startLogs are the image's start-up lines as its program's arguments
+// change them: redis-server given a configuration file loads it instead of
+// warning that none was specified.
+func (p *Process) startLogs(logs []string) []string {
+	if p.repo.App != "redis" || !slices.ContainsFunc(p.Argv, func(a string) bool { return strings.HasSuffix(a, ".conf") }) {
+		return logs
+	}
+	out := make([]string, 0, len(logs))
+	for _, l := range logs {
+		if strings.Contains(l, "no config file specified") {
+			l = "1:C {time:02 Jan 2006 15:04:05.000} * Configuration loaded"
+		}
+		out = append(out, l)
+	}
+	return out
+}
 
 // redisConfig is what redis-server was started with: the directives of the
 // configuration file its arguments name (as the Pod mounts it, when the

@@ -284,7 +284,7 @@ func (p *Process) main() {
 		p.static = lines(repo.ErrorLogs, 0)
 		return
 	}
-	p.repoLogs = repo.Logs
+	p.repoLogs = p.startLogs(repo.Logs)
 	if repo.Kind == images.KindServer {
 		p.Ports = repo.Ports
 		if repo.Generated {
