@@ -192,6 +192,11 @@ func (n podNetwork) Send(ip string, port int32, req []string) ([]string, bool) {
 	if primary := n.c.mysqlPrimary(ip, port); primary != nil && primary != proc {
 		proc.ReplicateFrom(primary)
 	}
+	if host, lport, ok := proc.ReplicaOf(); ok {
+		if leader := n.c.leaderOf(ip, host, lport); leader != nil && leader != proc {
+			proc.ReplicateFrom(leader)
+		}
+	}
 	reply, ok := proc.Serve(port, req)
 	return reply, !ok
 }
@@ -206,21 +211,52 @@ func (c *Cluster) server(ip string, port int32) *runtime.Process {
 	return nil
 }
 
-// mysqlPrimary is the primary a MySQL replica replicates from: the
-// replicated tutorial's StatefulSet runs mysqld beside an xtrabackup
-// container, and Pod <name>-N (N > 0) clones and follows <name>-0.
-func (c *Cluster) mysqlPrimary(ip string, port int32) *runtime.Process {
+// leaderOf is the server a replica at ip follows at host:port, resolved in
+// the replica's namespace (through a Service, to its first ready address).
+func (c *Cluster) leaderOf(ip, host string, port int32) *runtime.Process {
+	pod := c.podByIP(ip)
+	if pod == nil {
+		return nil
+	}
+	n := podNetwork{c: c, ns: pod.Namespace}
+	_, lip, ok := n.Lookup(host)
+	if !ok {
+		return nil
+	}
+	if svc, sp := c.serviceByIP(lip, port); svc != nil {
+		addrs := podNetwork{c: c, ns: svc.Namespace}.addresses(svc)
+		if sp == nil || len(addrs) == 0 {
+			return nil
+		}
+		lip, port = addrs[0].IP, n.targetPort(svc.Namespace, addrs[0], *sp)
+	}
+	return c.server(lip, port)
+}
+
+// podByIP is the Pod with that IP, or nil.
+func (c *Cluster) podByIP(ip string) *api.Pod {
 	l, err := c.netClient().Resource("pods").List(client.ListOptions{})
 	if err != nil {
 		return nil
 	}
-	var pod *api.Pod
 	for _, o := range l.Items {
 		if p := o.(*api.Pod); p.Status.PodIP == ip {
-			pod = p
+			return p
 		}
 	}
+	return nil
+}
+
+// mysqlPrimary is the primary a MySQL replica replicates from: the
+// replicated tutorial's StatefulSet runs mysqld beside an xtrabackup
+// container, and Pod <name>-N (N > 0) clones and follows <name>-0.
+func (c *Cluster) mysqlPrimary(ip string, port int32) *runtime.Process {
+	pod := c.podByIP(ip)
 	if pod == nil {
+		return nil
+	}
+	l, err := c.netClient().Resource("pods").Namespace(pod.Namespace).List(client.ListOptions{})
+	if err != nil {
 		return nil
 	}
 	replicates := false

@@ -105,6 +105,9 @@ type Repository struct {
 	// binary is (core/kubelet/runtime/apps.go): bootcamp, hello-app,
 	// php-apache, redis, mysql...; empty for a generic server.
 	App string `yaml:"app" json:"app,omitempty"`
+	// ReplicaOf is the "HOST PORT" a replica's start script follows (the
+	// guestbook's Redis follower: redis-server --replicaof redis-leader 6379).
+	ReplicaOf string `yaml:"replicaOf" json:"replicaOf,omitempty"`
 	// Generated: the catalog does not describe this repository; it was made
 	// by the pull rule (see rule.go). Its program listens on the ports the
 	// container declares.

@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -49,16 +50,48 @@ func (p *Process) echoserver(path string) string {
 }
 
 // guestbook is the PHP frontend (kubernetes/examples guestbook/php-redis):
-// index.html at /, and guestbook.php's JSON. kubeplay's frontend does not
-// reach Redis: the list it reads is empty and a set is not kept.
+// index.html at /, and guestbook.php, which sets a key on redis-leader and
+// reads it from redis-follower (GET_HOSTS_FROM=dns, the tutorial's).
 func (p *Process) guestbook(path string) string {
-	switch {
-	case strings.HasPrefix(path, "/guestbook.php?cmd=set"):
-		return `{"message": "Updated"}`
-	case strings.HasPrefix(path, "/guestbook.php"):
-		return `{"data": ""}`
+	rest, isPHP := strings.CutPrefix(path, "/guestbook.php")
+	if !isPHP {
+		return guestbookIndex
 	}
-	return guestbookIndex
+	q := map[string]string{}
+	for _, kv := range strings.Split(strings.TrimPrefix(rest, "?"), "&") {
+		k, v, _ := strings.Cut(kv, "=")
+		q[k] = urlDecode(v)
+	}
+	switch q["cmd"] {
+	case "set":
+		p.send("redis-leader", 6379, []string{"SET", q["key"], q["value"]})
+		return `{"message": "Updated"}`
+	case "":
+		return "phpinfo()"
+	}
+	value, _ := p.send("redis-follower", 6379, []string{"GET", q["key"]})
+	return `{"data": "` + strings.Join(value, "") + `"}`
+}
+
+// urlDecode undoes a query string's %XX and + escapes.
+func urlDecode(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] == '+':
+			b.WriteByte(' ')
+		case s[i] == '%' && i+2 < len(s):
+			if n, err := strconv.ParseUint(s[i+1:i+3], 16, 8); err == nil {
+				b.WriteByte(byte(n))
+				i += 2
+				continue
+			}
+			b.WriteByte(s[i])
+		default:
+			b.WriteByte(s[i])
+		}
+	}
+	return b.String()
 }
 
 const guestbookIndex = `<html ng-app="redis">
@@ -105,11 +138,67 @@ func (p *Process) startLogs(logs []string) []string {
 	return out
 }
 
+// ReplicaOf is the server a replica follows (redis-server --replicaof
+// HOST PORT, or its image's start script's): host and port, ok false for a
+// primary.
+func (p *Process) ReplicaOf() (host string, port int32, ok bool) {
+	if !p.runsRedis() {
+		return "", 0, false
+	}
+	f := strings.Fields(p.redisConfig()["replicaof"])
+	if len(f) != 2 {
+		return "", 0, false
+	}
+	n, err := strconv.Atoi(f[1])
+	return f[0], int32(n), err == nil
+}
+
+// syncReplica brings a Redis replica up to its leader's keys before it
+// answers on localhost (what the cluster's Send does for remote clients):
+// the leader answers SYNC with its keys.
+func (p *Process) syncReplica(net Network) {
+	host, port, ok := p.ReplicaOf()
+	conn, isConn := net.(Conn)
+	if !ok || !isConn {
+		return
+	}
+	_, ip, found := net.Lookup(host)
+	if !found {
+		return
+	}
+	reply, refused := conn.Send(ip, port, []string{"SYNC"})
+	if refused {
+		return
+	}
+	p.redis = map[string]string{}
+	for _, l := range reply {
+		if k, v, ok := strings.Cut(l, "\t"); ok {
+			p.redis[k] = v
+		}
+	}
+}
+
+// send carries a request from the process's own program to host:port in
+// the cluster (the guestbook's PHP to Redis).
+func (p *Process) send(host string, port int32, req []string) ([]string, bool) {
+	conn, ok := p.spec.Net.(Conn)
+	if !ok {
+		return nil, false
+	}
+	_, ip, found := p.spec.Net.Lookup(host)
+	if !found {
+		return nil, false
+	}
+	reply, refused := conn.Send(ip, port, req)
+	return reply, !refused
+}
+
 // redisConfig is what redis-server was started with: the directives of the
 // configuration file its arguments name (as the Pod mounts it, when the
 // container finds it) and --name value options, over redis's defaults.
 func (p *Process) redisConfig() map[string]string {
-	cfg := map[string]string{"maxmemory": "0", "maxmemory-policy": "noeviction", "port": "6379", "appendonly": "no", "save": "3600 1 300 100 60 10000", "databases": "16"}
+	cfg := map[string]string{"maxmemory": "0", "maxmemory-policy": "noeviction", "port": "6379", "appendonly": "no", "save": "3600 1 300 100 60 10000", "databases": "16",
+		"replicaof": p.repo.ReplicaOf}
 	args := p.Argv
 	for i, a := range args {
 		if strings.HasSuffix(a, ".conf") && !strings.HasPrefix(a, "-") {
@@ -216,6 +305,7 @@ func (t *tools) redisSend(host, port string, args []string) int32 {
 	n, _ := strconv.Atoi(port)
 	switch {
 	case local:
+		t.p.syncReplica(t.ctx.Net)
 		r, ok := t.p.Serve(int32(n), args)
 		if !ok {
 			t.sh.eprint(refused)
@@ -273,6 +363,9 @@ func (p *Process) redisCommand(args []string) []string {
 		if len(args) < 3 {
 			return wrong
 		}
+		if p.redisConfig()["replicaof"] != "" {
+			return []string{"READONLY You can't write against a read only replica."}
+		}
 		p.redis[args[1]] = args[2]
 		return []string{"OK"}
 	case "GET":
@@ -280,6 +373,14 @@ func (p *Process) redisCommand(args []string) []string {
 			return wrong
 		}
 		return []string{p.redis[args[1]]}
+	case "SYNC":
+		// A replica's full synchronization (kubeplay's form: key TAB value lines).
+		keys := slices.Sorted(maps.Keys(p.redis))
+		out := make([]string, len(keys))
+		for i, k := range keys {
+			out[i] = k + "\t" + p.redis[k]
+		}
+		return out
 	case "DEL":
 		n := 0
 		for _, k := range args[1:] {

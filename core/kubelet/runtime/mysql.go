@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"fmt"
+	"maps"
 	"sort"
 	"strconv"
 	"strings"
@@ -51,6 +52,10 @@ func (p *Process) Serves(port int32) bool {
 // tutorial's replicas clone their primary (xtrabackup) and then apply its
 // binary log; kubeplay's replication has no lag.
 func (p *Process) ReplicateFrom(src *Process) {
+	if p.runsRedis() {
+		p.redis = maps.Clone(src.redis) // redis-server --replicaof: a full sync, then the stream
+		return
+	}
 	if src.mysql == nil {
 		p.mysql = nil
 		return
