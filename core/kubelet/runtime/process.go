@@ -197,6 +197,7 @@ func (p *Process) plan(argv []string) {
 			// option (`-- -sI http://web` runs curl -sI http://web).
 			argv = append([]string{repo.Cmd[0]}, argv...)
 		}
+		p.Argv = argv // PID 1 is what the script exec'd (ps shows nginx, not the script)
 	}
 	if len(argv) == 0 || (len(argv) == 1 && isEntrypointScript(argv[0])) {
 		argv = repo.Cmd
