@@ -30,6 +30,12 @@ func (p *Process) appHTTP(path string, now time.Time) (body string, status int, 
 	case "php-apache":
 		// The HorizontalPodAutoscaler walkthrough's index.php: a CPU loop, then "OK!".
 		return "OK!", 200, true
+	case "hello-go":
+		// "Connect a Frontend to a Backend Using Services": the backend's reply.
+		return `{"message":"Hello"}`, 200, true
+	case "hello-frontend":
+		// nginx proxying / to http://hello (frontend.conf's upstream).
+		return p.proxy("hello", 80, path)
 	case "echoserver":
 		return p.echoserver(path), 200, true
 	case "guestbook":
@@ -176,6 +182,19 @@ func (p *Process) syncReplica(net Network) {
 			p.redis[k] = v
 		}
 	}
+}
+
+// proxy is nginx's proxy_pass to http://host:port: the upstream's answer,
+// or nginx's 502 page when it cannot connect.
+func (p *Process) proxy(host string, port int32, path string) (string, int, bool) {
+	if p.spec.Net != nil {
+		if _, ip, ok := p.spec.Net.Lookup(host); ok {
+			if body, status, refused := p.spec.Net.HTTP(ip, port, path); !refused {
+				return body, status, true
+			}
+		}
+	}
+	return "<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx/1.17.10</center>\r\n</body>\r\n</html>\r\n", 502, true
 }
 
 // send carries a request from the process's own program to host:port in

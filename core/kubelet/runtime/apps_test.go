@@ -34,6 +34,10 @@ func TestTheDemoAppsAnswerAsTheirPagesShow(t *testing.T) {
 			t.Errorf("%s answers %q, want %q", tt.image, got, tt.want)
 		}
 	}
+	// "Connect a Frontend to a Backend Using Services": the backend's reply.
+	if got := get("gcr.io/google-samples/hello-go-gke:1.0", 80); got != `{"message":"Hello"}` {
+		t.Errorf("hello-go-gke answers %q", got)
+	}
 	// HorizontalPodAutoscaler Walkthrough: "OK!" from php-apache.
 	if got := get("registry.k8s.io/hpa-example", 80); got != "OK!" {
 		t.Errorf("php-apache answers %q, want OK!", got)
