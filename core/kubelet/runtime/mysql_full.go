@@ -1,8 +1,9 @@
+//go:build !lite
+
 package runtime
 
 import (
 	"fmt"
-	"maps"
 	"sort"
 	"strconv"
 	"strings"
@@ -18,44 +19,14 @@ import (
 // mysql does: boxed tables on a terminal or with -t, tab-separated with a
 // header line otherwise (batch mode).
 
-// Conn is a Network that carries a request to a TCP server in the cluster
-// (mysql's and redis's protocols): the reply's lines, or refused.
-type Conn interface {
-	Send(ip string, port int32, req []string) (reply []string, refused bool)
-}
-
-// mysqlDB is a server's data: database → table → rows.
-type mysqlDB struct {
-	dbs map[string]map[string]*mysqlTable
-}
-
-type mysqlTable struct {
-	cols []string
-	rows [][]string
-}
-
 // The reply protocol between the server and the client: a result set is
 // "#" + tab-separated column names, then its rows, each "=" + tab-separated
 // values; an error is "!" + mysql's error line; "{now}" in a value is NOW()
 // at the client's clock (the server answers once per query and the client
 // replays its answers, see netmemo.go).
 
-// Serves reports whether the process speaks a protocol Serve answers on port.
-func (p *Process) Serves(port int32) bool {
-	if _, listening := p.port(port); !listening {
-		return false
-	}
-	return p.repo.App == "mysql" && port == 3306 || p.runsRedis() && strconv.Itoa(int(port)) == p.redisConfig()["port"]
-}
-
-// ReplicateFrom makes a replica's databases its source's: the replicated
-// tutorial's replicas clone their primary (xtrabackup) and then apply its
-// binary log; kubeplay's replication has no lag.
-func (p *Process) ReplicateFrom(src *Process) {
-	if p.runsRedis() {
-		p.redis = maps.Clone(src.redis) // redis-server --replicaof: a full sync, then the stream
-		return
-	}
+// replicateMySQL copies the source's databases.
+func (p *Process) replicateMySQL(src *Process) {
 	if src.mysql == nil {
 		p.mysql = nil
 		return
@@ -87,22 +58,6 @@ func (p *Process) readOnly() bool {
 		}
 	}
 	return false
-}
-
-// Serve answers a request to the process on port: SQL statements for
-// mysqld (3306), a command for redis-server (6379); ok is false when the
-// process does not serve that protocol there.
-func (p *Process) Serve(port int32, req []string) (reply []string, ok bool) {
-	if !p.Serves(port) || len(req) == 0 {
-		return nil, false
-	}
-	switch {
-	case p.repo.App == "mysql" && port == 3306:
-		return p.mysqlRun(strings.Join(req, "\n")), true
-	case p.runsRedis() && strconv.Itoa(int(port)) == p.redisConfig()["port"]:
-		return p.redisCommand(req), true
-	}
-	return nil, false
 }
 
 // serverID is mysqld's server-id: from the option files its container finds
