@@ -64,9 +64,10 @@ func (n podNetwork) Records(name string) (string, []runtime.Record, bool) {
 	if isIP(name) {
 		return name, []runtime.Record{{IP: name}}, true
 	}
+	absolute := strings.HasSuffix(name, ".") // a resolver that does not search asks "name."
 	name = strings.TrimSuffix(name, ".")
 	var tries []string
-	if !strings.HasSuffix(name, ".cluster.local") && strings.Count(name, ".") < 5 {
+	if !absolute && !strings.HasSuffix(name, ".cluster.local") && strings.Count(name, ".") < 5 {
 		tries = []string{name + "." + n.ns + ".svc.cluster.local", name + ".svc.cluster.local", name + ".cluster.local"}
 	}
 	for _, fqdn := range append(tries, name) {
@@ -75,6 +76,11 @@ func (n podNetwork) Records(name string) (string, []runtime.Record, bool) {
 		}
 	}
 	return "", nil, false
+}
+
+// Search is the pod's resolv.conf search list (ClusterFirst).
+func (n podNetwork) Search() []string {
+	return []string{n.ns + ".svc.cluster.local", "svc.cluster.local", "cluster.local"}
 }
 
 // answer is CoreDNS's kubernetes plugin for one fully qualified name.

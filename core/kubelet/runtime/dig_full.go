@@ -28,8 +28,8 @@ func (t *tools) dig(args []string) int32 {
 	fqdn := strings.TrimSuffix(name, ".") + "."
 	var recs []Record
 	ok := false
-	if t.ctx.Net != nil && strings.Count(fqdn, ".") > 1 && strings.HasSuffix(fqdn, ".cluster.local.") {
-		_, recs, ok = records(t.ctx.Net, strings.TrimSuffix(fqdn, "."))
+	if t.ctx.Net != nil && fqdn != "." {
+		_, recs, ok = records(t.ctx.Net, fqdn)
 	}
 	if short {
 		for _, r := range recs {

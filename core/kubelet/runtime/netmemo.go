@@ -120,6 +120,9 @@ func (m *memoNet) HTTP(host string, port int32, path string) (string, int, bool)
 
 func (m *memoNet) Nameserver() string { return m.net.Nameserver() }
 
+// Search is the pod's DNS search list.
+func (m *memoNet) Search() []string { return searchOf(m.net) }
+
 // Send carries a request to a TCP server, once per request as HTTP does.
 func (m *memoNet) Send(ip string, port int32, req []string) ([]string, bool) {
 	conn, ok := m.net.(Conn)

@@ -271,14 +271,13 @@ func (t *tools) nslookup(args []string) int32 {
 	if !bind && oldBusybox(t.p.spec.Image.Version) {
 		return t.nslookupOld(name, server, recs, ok)
 	}
-	t.print("Server:\t\t" + server)
-	if bind {
-		// BIND's nslookup (bind9-dnsutils, Alpine's bind-tools) names the
-		// server's port after a #.
-		t.print("Address:\t" + server + "#53")
-	} else {
-		t.print("Address:\t" + server + ":53")
+	if !bind {
+		return t.nslookupBusybox(name, server)
 	}
+	// BIND's nslookup (bind9-dnsutils, Alpine's bind-tools) names the
+	// server's port after a #.
+	t.print("Server:\t\t" + server)
+	t.print("Address:\t" + server + "#53")
 	t.print("")
 	if !ok {
 		t.print("** server can't find " + name + ": NXDOMAIN")
@@ -291,6 +290,67 @@ func (t *tools) nslookup(args []string) int32 {
 	}
 	t.print("")
 	return 0
+}
+
+// nslookupBusybox is busybox 1.29+'s own resolver (networking/nslookup.c):
+// a name without a dot is asked in each search domain of the pod's
+// resolv.conf (never bare), a name with one only as it is (so
+// `nslookup web-0.nginx` is NXDOMAIN: the StatefulSet tutorial pins
+// busybox 1.28); an A and an AAAA query each, every reply printed with a
+// blank line after it (a Service has no AAAA record: an empty reply), the
+// failed ones as "** server can't find NAME: NXDOMAIN"; it exits 1 when one
+// failed. Replies print in arrival order; kubeplay's is the A replies in
+// search order, the failed AAAA ones, then the empty ones.
+func (t *tools) nslookupBusybox(name, server string) int32 {
+	t.print("Server:\t\t" + server)
+	t.print("Address:\t" + server + ":53")
+	t.print("")
+	names := []string{strings.TrimSuffix(name, ".")}
+	if !strings.Contains(name, ".") {
+		names = nil
+		for _, d := range searchOf(t.ctx.Net) {
+			names = append(names, name+"."+d)
+		}
+	}
+	var code int32
+	var failedAAAA, emptyAAAA []string
+	for _, n := range names {
+		var recs []Record
+		ok := false
+		if t.ctx.Net != nil {
+			_, recs, ok = records(t.ctx.Net, n+".")
+		}
+		if !ok {
+			t.print("** server can't find " + n + ": NXDOMAIN")
+			t.print("")
+			failedAAAA = append(failedAAAA, n)
+			code = 1
+			continue
+		}
+		for _, r := range recs {
+			t.print("Name:\t" + n)
+			t.print("Address: " + r.IP)
+		}
+		t.print("")
+		emptyAAAA = append(emptyAAAA, n)
+	}
+	for _, n := range failedAAAA {
+		t.print("** server can't find " + n + ": NXDOMAIN")
+		t.print("")
+	}
+	for range emptyAAAA {
+		t.print("")
+	}
+	return code
+}
+
+// searchOf is the pod's DNS search list (its resolv.conf), from the network
+// when it knows the pod's namespace.
+func searchOf(net Network) []string {
+	if s, ok := net.(interface{ Search() []string }); ok {
+		return s.Search()
+	}
+	return []string{"default.svc.cluster.local", "svc.cluster.local", "cluster.local"}
 }
 
 // oldBusybox reports whether a busybox version predates 1.29, whose
