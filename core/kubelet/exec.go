@@ -57,3 +57,21 @@ func (k *Kubelet) HTTP(podIP string, port int32, path string) (body string, stat
 	}
 	return "", 0, false, false
 }
+
+// Server is the running process of the Pod with podIP that serves port's
+// protocol (mysqld on 3306, redis-server on its port); found is false when
+// no Pod of this node has that IP.
+func (k *Kubelet) Server(podIP string, port int32) (proc *runtime.Process, found bool) {
+	for _, w := range k.workers {
+		if w.ip != podIP {
+			continue
+		}
+		for _, c := range w.all() {
+			if c.state == cRunning && c.cur != nil && c.cur.proc.Serves(port) {
+				return c.cur.proc, true
+			}
+		}
+		return nil, true
+	}
+	return nil, false
+}

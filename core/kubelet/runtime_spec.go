@@ -29,7 +29,7 @@ func (w *podWorker) runtimeSpec(c *container, img *images.Image, env map[string]
 		net = w.k.Net(w.pod.Namespace)
 	}
 	return runtime.Spec{Net: net, Image: img, Command: expandAll(c.spec.Command, env), Args: expandAll(c.spec.Args, env), Env: env,
-		MemoryLimit: limit, Ports: ports, PodName: w.pod.Name, PodIP: w.ip,
+		MemoryLimit: limit, Ports: ports, PodName: w.pod.Name, PodIP: w.ip, TTY: c.spec.TTY,
 		Hostname: w.pod.Spec.Hostname, Files: w.containerFiles(c),
 		Peers:    func(p string, at time.Time) ([]string, bool) { return w.peerFile(c, p, at) },
 		Local:    func(port int32, path string, at time.Time) (string, int, bool) { return w.localHTTP(c, port, path, at) },

@@ -34,7 +34,7 @@ func (p *Process) RunExec(command []string, ctx ExecContext) (out string, code i
 		bin = bin[i+1:]
 	}
 	isShell := bin == "sh" || bin == "bash" || bin == "ash" || bin == "dash"
-	if !p.repo.HasShell() && !contains(p.repo.Binaries, bin) || isShell && bin == "bash" && p.flavour != "bash" || !isShell && !p.hasTool(bin) && !contains(p.repo.Binaries, bin) {
+	if !p.repo.HasShell() && !contains(p.repo.Binaries, bin) || isShell && bin == "bash" && !p.hasTool("bash") || !isShell && !p.hasTool(bin) && !contains(p.repo.Binaries, bin) {
 		return "", 0, fmt.Sprintf("OCI runtime exec failed: exec failed: unable to start container process: exec: %q: executable file not found in $PATH: unknown", command[0])
 	}
 	script := scriptOf(command, isShell)
@@ -82,31 +82,30 @@ func scriptOf(command []string, isShell bool) string {
 	return shellScript(command)
 }
 
-// hasTool reports whether the image has a utility: busybox images have its
-// applets; Debian- and Ubuntu-based images coreutils, and what their
-// Dockerfiles install (nginx has curl; the full language images curl,
-// wget and procps).
+// hasTool reports whether the image has a utility: every image with a
+// shell has the coreutils (or busybox's applets) that docs pages use;
+// busybox images also have busybox's wget, nslookup and ps; the rest is
+// what the catalog says the image carries (its tools: the curl of nginx's
+// Debian, the full language images' curl, wget and procps, redis-cli...).
 func (p *Process) hasTool(bin string) bool {
 	if !p.repo.HasShell() {
 		return false
 	}
-	name := p.repo.Name
-	full := strings.Contains(name, "/library/python") || strings.Contains(name, "/library/node") || strings.Contains(name, "/library/golang") || strings.Contains(name, "/library/perl")
 	switch bin {
 	case "sh", "cat", "ls", "env", "printenv", "hostname", "echo", "date", "sleep", "true", "false", "uname", "id", "whoami", "touch", "rm", "mkdir", "printf", "tail", "head", "test", "[":
 		return true
-	case "curl":
-		return strings.Contains(name, "curl") || strings.HasSuffix(name, "/library/nginx") || full
-	case "wget":
-		return p.flavour == "busybox" || full
-	case "nslookup":
-		return p.flavour == "busybox"
-	case "ps":
-		return p.flavour == "busybox" || full || strings.HasSuffix(name, "/library/ubuntu")
+	case "wget", "nslookup", "ps":
+		if p.flavour == "busybox" {
+			return true
+		}
 	case "bash":
-		return p.flavour == "bash"
+		if p.flavour == "bash" {
+			return true
+		}
+	case "apt":
+		bin = "apt-get" // both come with Debian's apt
 	}
-	return false
+	return contains(p.repo.Tools, bin) || p.installed[bin]
 }
 
 // tools answers the utilities kubectl exec users type.
@@ -118,6 +117,9 @@ type tools struct {
 
 func (t *tools) run(args []string) (int32, bool) {
 	name := args[0]
+	if code, ok := t.appTool(args); ok {
+		return code, true
+	}
 	if name == "nginx" && contains(t.p.repo.Binaries, name) && nginxExits(args[1:]) {
 		for _, l := range nginxInfo(t.p.spec.Image.Version, args[1:]) {
 			t.sh.eprint(l)
@@ -374,10 +376,13 @@ func (p *Process) HTTPBody(port int32, path string, now time.Time) (body string,
 	if !listening || !pp.HTTP {
 		return "", 0, false
 	}
+	if body, status, ok := p.appHTTP(path, now); ok {
+		return body, status, true
+	}
 	name := p.repo.Name
 	version := p.spec.Image.Version
 	switch {
-	case strings.HasSuffix(name, "/library/nginx"):
+	case p.repo.App == "nginx":
 		f := path
 		if strings.HasSuffix(f, "/") {
 			f += "index.html"
