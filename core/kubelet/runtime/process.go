@@ -82,6 +82,24 @@ type Spec struct {
 	// reach Services and Pods through (wget -qO- http://web). What it
 	// answers is kept from the first time the process asks (netmemo.go).
 	Net Network
+
+	// The container's file system and user (userland.go): its volumes
+	// mounted where the Pod says, who it runs as, and what the runtime
+	// enforces.
+	Mounts []Mount
+	// RunAsUser and RunAsGroup are the securityContext's (nil: the image's
+	// user, root here, and that user's group from /etc/passwd);
+	// SupplementalGroups hold the Pod's supplementalGroups and fsGroup.
+	RunAsUser, RunAsGroup *int64
+	SupplementalGroups    []int64
+	// CapAdd and CapDrop are the securityContext's capabilities.
+	CapAdd, CapDrop []string
+	// Namespace is the Pod's (its resolv.conf search path).
+	Namespace string
+	// ReadOnlyRoot: readOnlyRootFilesystem. NoNewPrivs: allowPrivilegeEscalation false.
+	ReadOnlyRoot, NoNewPrivs bool
+	// Clock is the virtual time (stamps the files the container writes).
+	Clock func() time.Time
 }
 
 func (s Spec) hostname() string {
@@ -132,6 +150,15 @@ type Process struct {
 	// anyPort: the program listens on every port (an image the catalog
 	// does not describe, in a container that declares no port).
 	anyPort bool
+
+	// The userland (userland.go): the container's file system, its
+	// user, where kubectl exec starts, the next PID, and what of its
+	// scripts' writes has been put in the tree.
+	fs      *Tree
+	user    User
+	workdir string
+	nextPID int
+	synced  map[string]string
 }
 
 // Start decides what a container does. It never fails: a process that
@@ -139,6 +166,7 @@ type Process struct {
 func Start(spec Spec) *Process {
 	repo := spec.Image.Repo
 	p := &Process{spec: spec, repo: repo, flavour: repo.Shell, WorkingSet: repo.MemoryBytes()}
+	p.userland()
 	if spec.Net != nil {
 		p.net = &memoNet{net: spec.Net}
 	}
