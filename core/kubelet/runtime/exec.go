@@ -63,6 +63,7 @@ func (p *Process) RunExec(command []string, ctx ExecContext) (out string, code i
 	sh.limit = ctx.Elapsed + time.Minute
 	t := &tools{p: p, sh: sh, ctx: ctx}
 	sh.tools = t.run
+	sh.read = t.readFile
 	code = sh.run(parseScript(script))
 	if sh.exited {
 		code = sh.code

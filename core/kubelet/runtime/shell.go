@@ -71,6 +71,8 @@ type shell struct {
 	fsys FS
 	user User
 	cwd  string
+	// read, when set, reads a file beyond fsys (/proc, kubectl exec's).
+	read func(p string) ([]byte, error)
 	// execShell and execPID: the exec'd shell, as ps lists it.
 	execShell string
 	execPID   int
@@ -342,7 +344,11 @@ func (sh *shell) exists(f string) bool {
 // lines is a file's content as lines.
 func (sh *shell) lines(f string) []string {
 	if sh.fsys != nil {
-		data, err := sh.fsys.ReadFile(sh.user, sh.abs(f))
+		read := func(p string) ([]byte, error) { return sh.fsys.ReadFile(sh.user, sh.abs(p)) }
+		if sh.read != nil {
+			read = sh.read
+		}
+		data, err := read(f)
 		if err != nil || len(data) == 0 {
 			return nil
 		}

@@ -636,7 +636,7 @@ func (t *tools) procFile(p string) (string, bool) {
 	if pid != "1" && pid != "self" {
 		return "", false
 	}
-	argv := t.p.Argv
+	argv := strings.Fields(t.p.pid1())
 	if pid == "self" {
 		argv = []string{"cat", p}
 	}
