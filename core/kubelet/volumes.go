@@ -396,7 +396,27 @@ func (w *podWorker) mounts(c *container) []runtime.Mount {
 
 // syncFiles puts into each container's file system what its script has
 // written by now (the volumes they share carry it to the others), before
-// kubectl exec or an HTTP request reads them.
+// kubectl exec or an HTTP request reads them: the Pod's containers, and
+// those of the node's Pods that share its directories (hostPath and
+// PersistentVolumes).
+func (k *Kubelet) syncFiles(w *podWorker, now time.Time) {
+	for _, key := range k.workerKeys() {
+		if o := k.workers[key]; o == w || o.sharesNode() {
+			o.syncFiles(now)
+		}
+	}
+}
+
+// sharesNode reports whether the Pod mounts a directory of the node.
+func (w *podWorker) sharesNode() bool {
+	for _, v := range w.pod.Spec.Volumes {
+		if v.HostPath != nil || v.PersistentVolumeClaim != nil {
+			return true
+		}
+	}
+	return false
+}
+
 func (w *podWorker) syncFiles(now time.Time) {
 	for _, c := range w.all() {
 		inst := c.cur

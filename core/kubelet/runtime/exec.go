@@ -113,7 +113,7 @@ func (p *Process) hasTool(bin string) bool {
 	full := strings.Contains(name, "/library/python") || strings.Contains(name, "/library/node") || strings.Contains(name, "/library/golang") || strings.Contains(name, "/library/perl")
 	switch bin {
 	case "sh", "cat", "ls", "env", "printenv", "hostname", "echo", "date", "sleep", "true", "false", "uname", "id", "whoami", "touch", "rm", "mkdir", "printf", "tail", "head", "test", "[",
-		"cp", "mv", "stat", "mount", "cd", "pwd":
+		"cp", "mv", "stat", "mount", "cd", "pwd", "grep", "wc", "sort", "uniq":
 		return true
 	case "curl":
 		return strings.Contains(name, "curl") || strings.HasSuffix(name, "/library/nginx") || full
@@ -245,11 +245,11 @@ func (p *Process) HTTPBody(port int32, path string, now time.Time) (body string,
 		if strings.HasSuffix(f, "/") {
 			f += "index.html"
 		}
-		if lines, ok := p.volumeFile("/usr/share/nginx/html"+f, now); ok {
-			return strings.Join(lines, "\n") + "\n", 200, true
-		}
 		if data, ok := p.ReadServed("/usr/share/nginx/html", f); ok {
 			return string(data), 200, true
+		}
+		if lines, ok := p.volumeFile("/usr/share/nginx/html"+f, now); ok {
+			return strings.Join(lines, "\n") + "\n", 200, true
 		}
 		if p.fs == nil && (path == "/" || path == "/index.html") {
 			return nginxWelcome, 200, true
