@@ -21,7 +21,9 @@ func (e *env) exec(pod, container string, command ...string) string {
 
 func (e *env) wait(d time.Duration) { e.s.RunUntil(e.s.Now().Add(d)) }
 
-func mountAt(vol, path string) []api.VolumeMount { return []api.VolumeMount{{Name: vol, MountPath: path}} }
+func mountAt(vol, path string) []api.VolumeMount {
+	return []api.VolumeMount{{Name: vol, MountPath: path}}
+}
 
 func emptyDirVolume(name string) api.Volume {
 	return api.Volume{Name: name, VolumeSource: api.VolumeSource{EmptyDir: &api.EmptyDirVolumeSource{}}}
@@ -78,10 +80,10 @@ func TestAHostPathPersistentVolumeIsTheNodesDirectory(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.run(&api.Pod{ObjectMeta: api.ObjectMeta{Name: "task-pv-pod"}, Spec: api.PodSpec{
-		Volumes: []api.Volume{{Name: "task-pv-storage", VolumeSource: api.VolumeSource{PersistentVolumeClaim: &api.PersistentVolumeClaimVolumeSource{ClaimName: "task-pv-claim"}}}},
+		Volumes:    []api.Volume{{Name: "task-pv-storage", VolumeSource: api.VolumeSource{PersistentVolumeClaim: &api.PersistentVolumeClaimVolumeSource{ClaimName: "task-pv-claim"}}}},
 		Containers: []api.Container{{Name: "task-pv-container", Image: "nginx", VolumeMounts: mountAt("task-pv-storage", "/usr/share/nginx/html")}}}})
 	e.run(&api.Pod{ObjectMeta: api.ObjectMeta{Name: "writer"}, Spec: api.PodSpec{
-		Volumes: []api.Volume{{Name: "d", VolumeSource: api.VolumeSource{HostPath: &api.HostPathVolumeSource{Path: "/mnt/data"}}}},
+		Volumes:    []api.Volume{{Name: "d", VolumeSource: api.VolumeSource{HostPath: &api.HostPathVolumeSource{Path: "/mnt/data"}}}},
 		Containers: []api.Container{{Name: "c", Image: "busybox", Command: []string{"sleep", "3600"}, VolumeMounts: mountAt("d", "/data")}}}})
 	e.wait(20 * time.Second)
 	if body, status, _, _ := e.k.HTTP(e.pod("task-pv-pod").Status.PodIP, 80, "/"); body != "Hello from Kubernetes storage\n" || status != 200 {

@@ -40,6 +40,8 @@ func TestTheLiteBuildPrintsTheGoldenTranscriptsOrStops(t *testing.T) {
 		"quota-preemption":            "kubectl create quota",
 		"replicationcontroller":       "ReplicationController",
 		"statefulset":                 "kubectl describe persistentvolumeclaim",
+		"configmap-volume":            "kubectl exec mount",
+		"security-context":            "kubectl exec id",
 	}
 	cases, err := shelltest.Cases("testdata")
 	if err != nil {

@@ -45,9 +45,7 @@ func (p *Process) RunExec(command []string, ctx ExecContext) (out string, code i
 		}
 		sh.fsys, sh.user, sh.cwd = p.fs, p.user, p.workdir
 		sh.env["PWD"] = p.workdir
-		if name := p.userName(p.user.UID); name != "root" {
-			sh.env["HOME"] = "/"
-		}
+		sh.env["HOME"] = p.home()
 	} else {
 		sh.files, sh.contents = p.filesAt(ctx.Now.Add(-ctx.Elapsed), ctx.Elapsed)
 	}
@@ -166,12 +164,8 @@ func (t *tools) run(args []string) (int32, bool) {
 		return t.mkdir(args[1:]), true
 	case "rm":
 		return t.rm(args[1:]), true
-	case "cp", "mv":
-		return t.cp(args[1:], name == "mv"), true
-	case "stat":
-		return t.stat(args[1:]), true
-	case "mount":
-		t.mount()
+	case "cp", "mv", "stat", "mount", "id", "whoami":
+		return t.more(name, args[1:]), true
 	case "cd":
 		return t.cd(args[1:]), true
 	case "pwd":
@@ -188,10 +182,6 @@ func (t *tools) run(args []string) (int32, bool) {
 		} else {
 			t.print("Linux")
 		}
-	case "whoami":
-		return t.whoami(), true
-	case "id":
-		return t.id(args[1:]), true
 	case "sh", "bash":
 		// An interactive shell without a terminal reads no input and exits.
 	}

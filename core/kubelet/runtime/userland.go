@@ -96,6 +96,18 @@ func (p *Process) entries(file string) []passwdEntry {
 	return out
 }
 
+// home is the user's home directory in /etc/passwd; / when it has none
+// (containerd's default).
+func (p *Process) home() string {
+	data, _ := p.fs.ReadFile(Root, "/etc/passwd")
+	for _, l := range strings.Split(string(data), "\n") {
+		if f := strings.Split(l, ":"); len(f) >= 6 && f[2] == strconv.FormatInt(p.user.UID, 10) {
+			return f[5]
+		}
+	}
+	return "/"
+}
+
 // userName and groupName are the names /etc/passwd and /etc/group give
 // an id, or "" when they have none.
 func (p *Process) userName(uid int64) string {
