@@ -436,6 +436,7 @@ func (w *podWorker) syncFiles(now time.Time) {
 func (w *podWorker) identity(c *container, s *runtime.Spec) {
 	if p := w.pod.Spec.SecurityContext; p != nil {
 		s.RunAsUser, s.RunAsGroup = p.RunAsUser, p.RunAsGroup
+		s.StrictGroups = p.SupplementalGroupsPolicy != nil && *p.SupplementalGroupsPolicy == "Strict"
 		s.SupplementalGroups = append(s.SupplementalGroups, p.SupplementalGroups...)
 		if p.FSGroup != nil {
 			s.SupplementalGroups = append(s.SupplementalGroups, *p.FSGroup)

@@ -1,6 +1,7 @@
 package kubelet
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -135,6 +136,11 @@ func TestTheSecurityContextPagesOutputs(t *testing.T) {
 			VolumeMounts: mountAt("sec-ctx-vol", "/data/demo"), SecurityContext: &api.SecurityContext{AllowPrivilegeEscalation: &no}}}}})
 	e.wait(10 * time.Second)
 	pod, c := "security-context-demo", "sec-ctx-demo"
+	// status.containerStatuses[].user.linux: the identity containerd reports.
+	if u := e.pod(pod).Status.ContainerStatuses[0].User; u == nil || u.Linux == nil || u.Linux.UID != 1000 || u.Linux.GID != 3000 ||
+		fmt.Sprint(u.Linux.SupplementalGroups) != "[2000 3000 4000]" {
+		t.Errorf("status user = %+v", u)
+	}
 	if out := e.exec(pod, c, "ps"); !strings.HasPrefix(out, "PID   USER     TIME  COMMAND\n    1 1000      0:00 sleep 1h\n") {
 		t.Errorf("ps = %q", out)
 	}

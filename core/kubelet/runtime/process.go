@@ -92,6 +92,9 @@ type Spec struct {
 	// SupplementalGroups hold the Pod's supplementalGroups and fsGroup.
 	RunAsUser, RunAsGroup *int64
 	SupplementalGroups    []int64
+	// StrictGroups: supplementalGroupsPolicy Strict (no groups from the
+	// image's /etc/group).
+	StrictGroups bool
 	// CapAdd and CapDrop are the securityContext's capabilities.
 	CapAdd, CapDrop []string
 	// Namespace is the Pod's (its resolv.conf search path).

@@ -149,7 +149,7 @@ func (p *Process) identity() User {
 		u.GID = *p.spec.RunAsGroup
 	}
 	groups := map[int64]bool{u.GID: true}
-	if name != "" {
+	if name != "" && !p.spec.StrictGroups {
 		for _, e := range p.entries("/etc/group") {
 			for _, m := range e.members {
 				if m == name {

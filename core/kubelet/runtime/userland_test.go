@@ -136,3 +136,30 @@ func TestExecSeesWhatTheScriptWrote(t *testing.T) {
 		t.Errorf("cat /tmp/log after 10s = %q, want start and the dates at 0s, 5s and 10s", out)
 	}
 }
+
+// "Implicit group memberships defined in /etc/group in the container
+// image" and supplementalGroupsPolicy Strict (the security-context task):
+// the agnhost image's user-defined-in-image (uid 1000) belongs to
+// group-defined-in-image (50000), merged unless the policy is Strict. The
+// page prints the numbers alone; busybox's id names the ids the image's
+// /etc/passwd and /etc/group name, as it does on a node.
+func TestSupplementalGroupsMergeTheImagesGroupsUnlessStrict(t *testing.T) {
+	for _, strict := range []bool{false, true} {
+		p := sleeper(t, "registry.k8s.io/e2e-test-images/agnhost:2.53", func(s *Spec) {
+			s.Command = []string{"sh", "-c", "sleep 1h"}
+			s.RunAsUser, s.RunAsGroup, s.SupplementalGroups, s.StrictGroups = ptr64(1000), ptr64(3000), []int64{4000}, strict
+		})
+		want := "uid=1000(user-defined-in-image) gid=3000 groups=3000,4000,50000(group-defined-in-image)\n"
+		if strict {
+			want = "uid=1000(user-defined-in-image) gid=3000 groups=3000,4000\n"
+		}
+		if out, _ := execIn(t, p, "id"); out != want {
+			t.Errorf("strict %v: id = %q, want %q", strict, out, want)
+		}
+		if out, _ := execIn(t, p, "sh", "-c", "tail -n 2 /etc/group"); out != "user-defined-in-image:x:1000:\ngroup-defined-in-image:x:50000:user-defined-in-image\n" {
+			t.Errorf("the image's /etc/group ends %q", out)
+		}
+	}
+}
+
+func ptr64(v int64) *int64 { return &v }
