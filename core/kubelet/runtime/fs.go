@@ -553,6 +553,9 @@ func (t *Tree) Rename(u User, from, to string) error {
 			return err
 		}
 	}
+	if strings.HasPrefix(dst.abs+"/", src.abs+"/") {
+		return Errno("Invalid argument") // into itself
+	}
 	if src.ro || dst.ro {
 		return EROFS
 	}
@@ -561,24 +564,5 @@ func (t *Tree) Rename(u User, from, to string) error {
 	}
 	delete(src.dir.Kids, src.name)
 	dst.dir.Kids[dst.name] = src.node
-	return nil
-}
-
-// Touch creates p empty, or stamps it with the time.
-func (t *Tree) Touch(u User, p string) error {
-	f, err := t.walk(u, p, true)
-	if err != nil {
-		return err
-	}
-	if f.node == nil {
-		return t.WriteFile(u, p, nil, true)
-	}
-	if f.ro {
-		return EROFS
-	}
-	if !allowed(u, f.node, 0o2) {
-		return EACCES
-	}
-	f.node.MTime = t.now()
 	return nil
 }

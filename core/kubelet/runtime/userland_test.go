@@ -163,3 +163,12 @@ func TestSupplementalGroupsMergeTheImagesGroupsUnlessStrict(t *testing.T) {
 }
 
 func ptr64(v int64) *int64 { return &v }
+
+// mv renames within the tree (a directory keeps its files), and refuses
+// to move a directory into itself; a bad path never hangs.
+func TestMvRenames(t *testing.T) {
+	p := sleeper(t, "busybox", nil)
+	if out, _ := execIn(t, p, "sh", "-c", "mkdir -p /a/b; echo x > /a/b/f; mv /a /c; ls -R /c; mv /c /c/b; ls /a"); out != "/c:\nb\n\n/c/b:\nf\nmv: can't rename '/c': Invalid argument\nls: /a: No such file or directory\n" {
+		t.Errorf("got %q", out)
+	}
+}

@@ -58,7 +58,13 @@ func (t *tools) cp(args []string, move bool) int32 {
 		if fi, err := t.p.fs.Stat(t.sh.user, to); err == nil && fi.Mode.IsDir() {
 			to = path.Join(to, path.Base(src))
 		}
-		if err := t.copyTree(t.abs(src), to, strings.ContainsAny(flags, "rRa") || move, 0); err != nil {
+		var err error
+		if move {
+			err = t.p.fs.Rename(t.sh.user, t.abs(src), to)
+		} else {
+			err = t.copyTree(t.abs(src), to, strings.ContainsAny(flags, "rRa"), 0)
+		}
+		if err != nil {
 			code = 1
 			switch {
 			case err == ENOENT && t.busybox():
@@ -69,18 +75,14 @@ func (t *tools) cp(args []string, move bool) int32 {
 				t.fail(name + ": omitting directory '" + src + "'")
 			case err == EISDIR:
 				t.fail(name + ": -r not specified; omitting directory '" + src + "'")
+			case move:
+				t.failAs("mv: can't rename '"+src+"': ", "mv: cannot move '"+src+"' to '"+dst+"': ", err)
 			case t.busybox():
 				t.fail(name + ": can't create '" + dst + "': " + err.Error())
 			default:
 				t.fail(name + ": cannot create regular file '" + dst + "': " + err.Error())
 			}
 			continue
-		}
-		if move {
-			if err := t.p.fs.Remove(t.sh.user, t.abs(src), true); err != nil {
-				t.fail(name + ": can't remove '" + src + "': " + err.Error())
-				code = 1
-			}
 		}
 	}
 	return code
