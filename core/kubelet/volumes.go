@@ -276,13 +276,18 @@ func (w *podWorker) token(req *api.ServiceAccountTokenProjection) string {
 	header := enc([]byte(`{"alg":"RS256","kid":"` + uuidFrom("kid") + `"}`))
 	claims := enc([]byte(fmt.Sprintf(`{"aud":[%q],"exp":%d,"iat":%d,"iss":"https://kubernetes.default.svc.cluster.local","jti":%q,"kubernetes.io":{"namespace":%q,"node":{"name":%q,"uid":%q},"pod":{"name":%q,"uid":%q},"serviceaccount":{"name":%q,"uid":%q},"warnafter":%d},"nbf":%d,"sub":"system:serviceaccount:%s:%s"}`,
 		aud, iat+exp, iat, uuidFrom("jti/"+w.uid), w.pod.Namespace, w.k.cfg.Name, w.k.nodeUID, w.pod.Name, w.uid, sa, uuidFrom("sa/"+w.pod.Namespace+"/"+sa), iat+3600, iat, w.pod.Namespace, sa)))
-	var sig []byte
+	// The signature: 256 bytes drawn from a hash of the claims.
 	h := fnv.New64a()
-	for len(sig) < 256 {
-		h.Write([]byte(claims))
-		sig = h.Sum(sig)
+	h.Write([]byte(claims))
+	x := h.Sum64() | 1
+	sig := make([]byte, 256)
+	for i := range sig {
+		x ^= x << 13
+		x ^= x >> 7
+		x ^= x << 17
+		sig[i] = byte(x)
 	}
-	return header + "." + claims + "." + enc(sig[:256])
+	return header + "." + claims + "." + enc(sig)
 }
 
 // project writes the volume's files as the atomic writer does, when they

@@ -92,6 +92,33 @@ type Inode struct {
 	// tmpfs: a directory of a memory-backed volume (Secrets, the
 	// projected token): its size counts its entries, as tmpfs does.
 	tmpfs bool
+	// shared: part of an image's root file system, which every container
+	// of the image reads; a write copies it first (copy on write).
+	shared bool
+}
+
+// own is n, or a copy of it the writer owns (its entries still shared).
+func (n *Inode) own() *Inode {
+	if !n.shared {
+		return n
+	}
+	c := *n
+	c.shared = false
+	if n.Kids != nil {
+		c.Kids = make(map[string]*Inode, len(n.Kids))
+		for name, k := range n.Kids {
+			c.Kids[name] = k
+		}
+	}
+	return &c
+}
+
+// share marks n and everything under it as an image's.
+func (n *Inode) share() {
+	n.shared = true
+	for _, k := range n.Kids {
+		k.share()
+	}
 }
 
 // NewDir returns an empty directory.
@@ -223,20 +250,24 @@ type Tree struct {
 	now      func() time.Time
 	// force: the runtime itself writes (read-only mounts do not refuse it).
 	force bool
+	// writing: the walk is a write's; it copies the image's directories
+	// and files on its way.
+	writing bool
 }
 
 // NewTree returns a file system over root with mounts; now stamps writes.
 func NewTree(root *Inode, readOnly bool, mounts []Mount, now func() time.Time) *Tree {
-	t := &Tree{root: root, readOnly: readOnly, now: now}
+	t := &Tree{root: root.own(), readOnly: readOnly, now: now}
 	for _, m := range mounts {
 		m.Path = path.Clean(m.Path)
 		// runc makes the mount point (root-owned) when the image lacks it.
-		parent := root.MkdirAll(path.Dir(m.Path), 0o755, 0, 0, root.MTime)
-		if parent.Kids[path.Base(m.Path)] == nil && m.Path != "/" {
+		if _, err := t.Lstat(Root, m.Path); err != nil && m.Path != "/" {
 			if m.Root.IsDir() {
-				parent.Kids[path.Base(m.Path)] = NewDir(0o755, 0, 0, root.MTime)
+				t.force = true
+				_ = t.Mkdir(Root, m.Path, true)
+				t.force = false
 			} else {
-				parent.Kids[path.Base(m.Path)] = &Inode{Mode: 0o644, MTime: root.MTime}
+				t.Seed(m.Path, nil)
 			}
 		}
 		t.mounts = append(t.mounts, m)
@@ -273,6 +304,13 @@ type found struct {
 	ro        bool
 }
 
+// walkW is walk for a write: what it passes it copies from the image.
+func (t *Tree) walkW(u User, p string, followLast bool) (found, error) {
+	t.writing = true
+	defer func() { t.writing = false }()
+	return t.walk(u, p, followLast)
+}
+
 func (t *Tree) walk(u User, p string, followLast bool) (found, error) {
 	p = path.Clean("/" + p)
 	for hops := 0; ; hops++ {
@@ -299,6 +337,9 @@ func (t *Tree) walk(u User, p string, followLast bool) (found, error) {
 			child, childRO := cur.Kids[c], ro
 			if m := t.mountAt(childPath); m != nil {
 				child, childRO = m.Root, m.ReadOnly
+			} else if t.writing && child != nil && child.shared {
+				child = child.own()
+				cur.Kids[c] = child
 			}
 			last := i == len(comps)-1
 			if child == nil {
@@ -350,6 +391,14 @@ func (t *Tree) existing(u User, p string, follow bool) (found, error) {
 	return f, err
 }
 
+func (t *Tree) existingW(u User, p string) (found, error) {
+	f, err := t.walkW(u, p, false)
+	if err == nil && f.node == nil {
+		err = ENOENT
+	}
+	return f, err
+}
+
 func (t *Tree) Stat(u User, p string) (FileInfo, error) {
 	f, err := t.existing(u, p, true)
 	if err != nil {
@@ -380,7 +429,7 @@ func (t *Tree) ReadFile(u User, p string) ([]byte, error) {
 }
 
 func (t *Tree) WriteFile(u User, p string, data []byte, appendTo bool) error {
-	f, err := t.walk(u, p, true)
+	f, err := t.walkW(u, p, true)
 	if err != nil {
 		return err
 	}
@@ -422,7 +471,7 @@ func (t *Tree) creatable(u User, f found) error {
 // newEntry is where a new directory or symlink p goes: it must not exist,
 // and u must be able to create it.
 func (t *Tree) newEntry(u User, p string) (found, error) {
-	f, err := t.walk(u, p, false)
+	f, err := t.walkW(u, p, false)
 	switch {
 	case err != nil:
 		return f, err
@@ -497,7 +546,7 @@ func (t *Tree) Mkdir(u User, p string, parents bool) error {
 }
 
 func (t *Tree) Remove(u User, p string, recursive bool) error {
-	f, err := t.existing(u, p, false)
+	f, err := t.existingW(u, p)
 	if err != nil {
 		return err
 	}
@@ -540,16 +589,16 @@ func (t *Tree) Symlink(u User, target, p string) error {
 
 // Rename moves from to to (mv), within the tree.
 func (t *Tree) Rename(u User, from, to string) error {
-	src, err := t.existing(u, from, false)
+	src, err := t.existingW(u, from)
 	if err != nil {
 		return err
 	}
-	dst, err := t.walk(u, to, true)
+	dst, err := t.walkW(u, to, true)
 	if err != nil {
 		return err
 	}
 	if dst.node != nil && dst.node.IsDir() {
-		if dst, err = t.walk(u, path.Join(dst.abs, src.name), false); err != nil {
+		if dst, err = t.walkW(u, path.Join(dst.abs, src.name), false); err != nil {
 			return err
 		}
 	}

@@ -84,8 +84,38 @@ func octal(m int, def fs.FileMode) fs.FileMode {
 	return mode
 }
 
-// buildRoot makes a fresh copy of the image's root file system.
+// imageRoots holds each image's root file system, built once.
+var imageRoots struct {
+	sync.Mutex
+	m map[string]*imageRoot
+}
+
+type imageRoot struct {
+	root    *Inode
+	workdir string
+}
+
+// buildRoot is the image's root file system, shared: a tree over it
+// copies what it writes.
 func buildRoot(repo, flavour string) (*Inode, string) {
+	_, key := imageFS(repo, flavour)
+	imageRoots.Lock()
+	defer imageRoots.Unlock()
+	im := imageRoots.m[key]
+	if im == nil {
+		root, workdir := makeRoot(repo, flavour)
+		root.share()
+		im = &imageRoot{root, workdir}
+		if imageRoots.m == nil {
+			imageRoots.m = map[string]*imageRoot{}
+		}
+		imageRoots.m[key] = im
+	}
+	return im.root, im.workdir
+}
+
+// makeRoot builds the image's root file system from rootfs.yaml.
+func makeRoot(repo, flavour string) (*Inode, string) {
 	e, _ := imageFS(repo, flavour)
 	var chain []*ImageFS
 	for i := 0; e != nil && i < 4; i++ {

@@ -22,8 +22,8 @@ func (p *Process) userland() {
 	if clock == nil {
 		clock = func() time.Time { return root.MTime }
 	}
-	p.managedFiles(root)
 	p.fs = NewTree(root, p.spec.ReadOnlyRoot, p.spec.Mounts, clock)
+	p.managedFiles()
 	// The files the kubelet says the container finds (its volumes' items,
 	// what earlier containers left in an emptyDir) that no mount holds yet.
 	for _, f := range sortedFileKeys(p.spec.Files) {
@@ -38,9 +38,8 @@ func (p *Process) userland() {
 // managedFiles are the files the kubelet and the runtime write into every
 // container: /etc/hostname, /etc/hosts and /etc/resolv.conf (the Pod's,
 // Spec.Files, else as the kubelet writes them for ClusterFirst).
-func (p *Process) managedFiles(root *Inode) {
-	at := root.MTime
-	put := func(name, body string) { root.Put(name, []byte(body), "", 0o644, 0, 0, at) }
+func (p *Process) managedFiles() {
+	put := func(name, body string) { p.fs.Seed(name, []byte(body)) }
 	put("/etc/hostname", p.spec.hostname()+"\n")
 	if lines, ok := p.spec.Files["/etc/hosts"]; ok {
 		put("/etc/hosts", strings.Join(lines, "\n")+"\n")

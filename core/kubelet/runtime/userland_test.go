@@ -59,7 +59,7 @@ func TestTheUtilitiesSpeakTheirImagesWords(t *testing.T) {
 		{"busybox", []string{"ps"}, "PID   USER     TIME  COMMAND\n    1 root      0:00 sleep 3600\n    7 root      0:00 ps\n", 0},
 		{"ubuntu", []string{"ps", "-ef"}, "UID          PID    PPID  C STIME TTY          TIME CMD\nroot           1       0  0 09:00 ?        00:00:00 sleep 3600\nroot           7       0  0 09:00 ?        00:00:00 ps -ef\n", 0},
 		{"nginx", []string{"cat", "/etc/resolv.conf"}, "search default.svc.cluster.local svc.cluster.local cluster.local\nnameserver 10.96.0.10\noptions ndots:5\n", 0},
-		{"nginx", []string{"stat", "/etc/hostname"}, "  File: /etc/hostname\n  Size: 4               Blocks: 8          IO Block: 4096   regular file\nAccess: (0644/-rw-r--r--)  Uid: (    0/    root)   Gid: (    0/    root)\nModify: 2025-12-09 22:12:31.000000000 +0000\n", 0},
+		{"nginx", []string{"stat", "/etc/hostname"}, "  File: /etc/hostname\n  Size: 4               Blocks: 8          IO Block: 4096   regular file\nAccess: (0644/-rw-r--r--)  Uid: (    0/    root)   Gid: (    0/    root)\nModify: 2026-01-05 09:00:10.000000000 +0000\n", 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.image+" "+strings.Join(tt.command, " "), func(t *testing.T) {
