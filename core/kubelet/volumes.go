@@ -110,7 +110,9 @@ func (w *podWorker) podVolume(name string) *podVolume {
 	case spec.ConfigMap != nil || spec.Secret != nil || spec.DownwardAPI != nil || spec.Projected != nil:
 		v.projected, v.readOnly = true, true
 		mode := fs.FileMode(0o777)
-		if spec.Secret != nil || spec.Projected != nil {
+		if spec.ConfigMap == nil {
+			// The kubelet backs Secret, downward API and projected volumes
+			// with memory (tmpfs); a ConfigMap's with the node's disk.
 			v.source, v.fsType, mode = "tmpfs", "tmpfs", fs.ModeSticky|0o777
 		}
 		v.root = runtime.NewDir(mode, 0, 0, now)

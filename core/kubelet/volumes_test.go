@@ -260,3 +260,39 @@ func TestTheServiceAccountFilesAreMounted(t *testing.T) {
 		t.Errorf("mount = %q", out)
 	}
 }
+
+// "Expose Pod Information to Containers Through Files"
+// (kubernetes.io/docs/tasks/inject-data-application/downward-api-volume-expose-pod-information/):
+// labels and annotations in files under ..data, a label added later seen
+// at the kubelet's next sync.
+func TestADownwardAPIVolumeFollowsTheLabels(t *testing.T) {
+	e := newEnv(t)
+	e.run(&api.Pod{ObjectMeta: api.ObjectMeta{Name: "kubernetes-downwardapi-volume-example",
+		Labels: map[string]string{"cluster": "test-cluster1", "rack": "rack-22", "zone": "us-est-coast"}, Annotations: map[string]string{"build": "two", "builder": "john-doe"}},
+		Spec: api.PodSpec{
+			Volumes: []api.Volume{{Name: "podinfo", VolumeSource: api.VolumeSource{DownwardAPI: &api.DownwardAPIVolumeSource{Items: []api.DownwardAPIVolumeFile{
+				{Path: "labels", FieldRef: &api.ObjectFieldSelector{FieldPath: "metadata.labels"}},
+				{Path: "annotations", FieldRef: &api.ObjectFieldSelector{FieldPath: "metadata.annotations"}}}}}}},
+			Containers: []api.Container{{Name: "client-container", Image: "registry.k8s.io/busybox:1.27.2", Command: []string{"sh", "-c", "sleep 3600"},
+				VolumeMounts: mountAt("podinfo", "/etc/podinfo")}}}})
+	e.wait(10 * time.Second)
+	pod, c := "kubernetes-downwardapi-volume-example", "client-container"
+	if out := e.exec(pod, c, "cat", "/etc/podinfo/labels"); out != "cluster=\"test-cluster1\"\nrack=\"rack-22\"\nzone=\"us-est-coast\"\n" {
+		t.Errorf("labels = %q", out)
+	}
+	ls := e.exec(pod, c, "ls", "-laR", "/etc/podinfo")
+	for _, want := range []string{" annotations -> ..data/annotations\n", " labels -> ..data/labels\n", "/etc/podinfo/..2026_", ":\ntotal 8\ndrwxr-xr-x    2 root     root            80 ", "drwxrwxrwt    3 root     root           120 "} {
+		if !strings.Contains(ls, want) {
+			t.Errorf("ls -laR /etc/podinfo = %q, want %q in it", ls, want)
+		}
+	}
+	p := e.pod(pod)
+	p.Labels["tier"] = "front"
+	if _, err := e.admin.Resource("pods").Namespace("default").Update(p); err != nil {
+		t.Fatal(err)
+	}
+	e.wait(time.Minute)
+	if out := e.exec(pod, c, "cat", "/etc/podinfo/labels"); !strings.HasSuffix(out, "tier=\"front\"\nzone=\"us-est-coast\"\n") {
+		t.Errorf("labels after a sync = %q", out)
+	}
+}

@@ -57,6 +57,7 @@ type FileInfo struct {
 	Mode     fs.FileMode // type bits (ModeDir, ModeSymlink), ModeSetgid, ModeSticky, permissions
 	UID, GID int64
 	Size     int64
+	Blocks   int64 // in 1K units, as ls -l's total counts them
 	MTime    time.Time
 	Nlink    int
 	Target   string // a symlink's
@@ -198,14 +199,15 @@ func (n *Inode) info(name string) FileInfo {
 				fi.Nlink++
 			}
 		}
-		fi.Size = 4096
+		fi.Size, fi.Blocks = 4096, 4
 		if n.tmpfs {
-			fi.Size = int64(40 + 20*len(n.Kids))
+			fi.Size, fi.Blocks = int64(40+20*len(n.Kids)), 0
 		}
 	case n.isLink():
 		fi.Size = int64(len(n.Target))
 	default:
 		fi.Size = int64(len(n.Data))
+		fi.Blocks = (fi.Size + 4095) / 4096 * 4
 	}
 	return fi
 }

@@ -279,9 +279,8 @@ func (t *tools) listing(entries []FileInfo, long, total bool) {
 			size: strconv.FormatInt(e.Size, 10), date: lsDate(e.MTime, now), name: e.Name}
 		if e.Mode&fs.ModeSymlink != 0 {
 			r.name += " -> " + e.Target
-		} else {
-			blocks += (e.Size + 4095) / 4096 * 4
 		}
+		blocks += e.Blocks
 		rows[i] = r
 		w[0], w[1], w[2], w[3] = max(w[0], len(r.links)), max(w[1], len(r.owner)), max(w[2], len(r.group)), max(w[3], len(r.size))
 	}
