@@ -95,9 +95,11 @@ type podWorker struct {
 	// (path inside the volume → lines), see volume_files.go.
 	emptyDirs map[string]map[string][]string
 	// vols are the Pod's volumes as the containers' file systems mount
-	// them (volumes.go); volSync: their periodic refresh is armed.
-	vols    map[string]*podVolume
-	volSync bool
+	// them (volumes.go).
+	vols map[string]*podVolume
+	// objs: the ConfigMaps and Secrets the kubelet last read for the Pod
+	// (nil: not found), by "configmap/<name>" or "secret/<name>".
+	objs map[string]api.Object
 
 	// initialized: every init container completed (a sidecar: started)
 	// once; it stays so when a sidecar restarts later.

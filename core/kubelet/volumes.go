@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"kubeplay/core/api"
+	"kubeplay/core/controller/serviceaccount"
 	"kubeplay/core/kubelet/runtime"
 )
 
@@ -35,11 +36,14 @@ type podVolume struct {
 	root *runtime.Inode
 	// projected: its files come from API objects (sig is their content).
 	projected bool
-	built     bool
-	sig       string
-	readOnly  bool
-	source    string // what mount prints: /dev/vda1, tmpfs
-	fsType    string
+	changes   bool // its sources can change (see changes)
+	// since: set up then; checked: its sources last read then.
+	since, checked time.Time
+	built          bool
+	sig            string
+	readOnly       bool
+	source         string // what mount prints: /dev/vda1, tmpfs
+	fsType         string
 }
 
 // hostDir is the node's directory p (made when missing, as containerd
@@ -108,7 +112,8 @@ func (w *podWorker) podVolume(name string) *podVolume {
 		v.root = w.claimDir(spec.PersistentVolumeClaim.ClaimName)
 		v.readOnly = spec.PersistentVolumeClaim.ReadOnly
 	case spec.ConfigMap != nil || spec.Secret != nil || spec.DownwardAPI != nil || spec.Projected != nil:
-		v.projected, v.readOnly = true, true
+		v.projected, v.readOnly, v.changes = true, true, changes(spec)
+		v.since, v.checked = now, now
 		mode := fs.FileMode(0o777)
 		if spec.ConfigMap == nil {
 			// The kubelet backs Secret, downward API and projected volumes
@@ -193,7 +198,16 @@ func (w *podWorker) projectedFiles(spec *api.Volume) []projectedFile {
 		}
 	}
 	configMap := func(name string) map[string][]byte {
-		cm, _ := w.configMap(name)
+		if name == rootCAConfigMap {
+			// The cluster's CA, which the kubelet's kubeconfig holds too.
+			return map[string][]byte{"ca.crt": []byte(serviceaccount.CACert)}
+		}
+		var cm *api.ConfigMap
+		if obj, ok := w.known("configmap/" + name); ok {
+			cm, _ = obj.(*api.ConfigMap)
+		} else {
+			cm, _ = w.configMap(name)
+		}
 		if cm == nil {
 			return nil
 		}
@@ -207,7 +221,12 @@ func (w *podWorker) projectedFiles(spec *api.Volume) []projectedFile {
 		return data
 	}
 	secret := func(name string) map[string][]byte {
-		s, _ := w.secret(name)
+		var s *api.Secret
+		if obj, ok := w.known("secret/" + name); ok {
+			s, _ = obj.(*api.Secret)
+		} else {
+			s, _ = w.secret(name)
+		}
 		if s == nil {
 			return nil
 		}
@@ -333,36 +352,36 @@ func (w *podWorker) project(name string, spec *api.Volume, v *podVolume) {
 	}
 }
 
-// refreshVolumes is the Pod's periodic sync as far as its volumes go: the
-// ConfigMap, Secret, downward API and projected volumes are written again
-// when their sources changed. It runs every SyncFrequency while the Pod
-// lives on the node.
-func (w *podWorker) refreshVolumes() {
-	if w.removed || w.volSync {
-		return
-	}
-	w.volSync = true
-	var tick func()
-	tick = func() {
-		if w.removed {
-			return
+// refreshVolumes is the Pod's periodic sync as far as its volumes go, done
+// when a container's files are read: for each ConfigMap, Secret, downward
+// API or projected volume whose sources can change, when a sync
+// (every SyncFrequency since the volume was set up) has come since the
+// kubelet last looked, it reads the sources again and writes the files
+// anew if they changed. (The kubelet's ConfigMap and Secret managers watch
+// the objects; kubeplay reads them when someone looks. A change made
+// between the last sync and the read shows at that read, up to a sync
+// period early.)
+func (w *podWorker) refreshVolumes(now time.Time) {
+	fresh := false
+	for _, name := range sortedVolumeNames(w.vols) {
+		v := w.vols[name]
+		tick := v.since.Add(now.Sub(v.since) / SyncFrequency * SyncFrequency)
+		spec := w.volume(name)
+		if !tick.After(v.checked) || spec == nil {
+			continue
 		}
-		for _, name := range sortedVolumeNames(w.vols) {
-			if v := w.vols[name]; v.projected {
-				if spec := w.volume(name); spec != nil {
-					w.project(name, spec, v)
-				}
-			}
+		if !fresh {
+			w.objs, fresh = nil, true // read the objects again
 		}
-		w.k.afterBackground(SyncFrequency, "SyncPod volumes "+w.key, tick)
+		w.project(name, spec, v)
+		v.checked = now
 	}
-	w.k.afterBackground(SyncFrequency, "SyncPod volumes "+w.key, tick)
 }
 
 func sortedVolumeNames(m map[string]*podVolume) []string {
 	names := make([]string, 0, len(m))
 	for n, v := range m {
-		if v.projected {
+		if v.projected && v.changes {
 			names = append(names, n)
 		}
 	}
@@ -370,17 +389,46 @@ func sortedVolumeNames(m map[string]*podVolume) []string {
 	return names
 }
 
+// remember keeps what a read of an API object found (nil: not found),
+// which the volumes' files are written from until the next sync.
+func (w *podWorker) remember(key string, obj api.Object) {
+	if w.objs == nil {
+		w.objs = map[string]api.Object{}
+	}
+	w.objs[key] = obj
+}
+
+func (w *podWorker) known(key string) (api.Object, bool) {
+	obj, ok := w.objs[key]
+	return obj, ok
+}
+
+// changes reports whether the volume's files come from objects that can
+// change (a ConfigMap or Secret other than the cluster's CA, the Pod's own
+// metadata): the periodic sync rewrites those.
+func changes(spec *api.Volume) bool {
+	switch {
+	case spec.ConfigMap != nil || spec.Secret != nil || spec.DownwardAPI != nil:
+		return true
+	case spec.Projected != nil:
+		for _, src := range spec.Projected.Sources {
+			if src.ConfigMap != nil && src.ConfigMap.Name != rootCAConfigMap || src.Secret != nil || src.DownwardAPI != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // mounts are c's volume mounts as the runtime mounts them: a subPath binds
 // what it names now (made when missing, in a writable volume).
 func (w *podWorker) mounts(c *container) []runtime.Mount {
 	var out []runtime.Mount
-	projected := false
 	for _, m := range c.spec.VolumeMounts {
 		v := w.podVolume(m.Name)
 		if v == nil {
 			continue
 		}
-		projected = projected || v.projected
 		root := v.root
 		if sub := strings.Trim(path.Clean("/"+m.SubPath), "/"); m.SubPath != "" && sub != "" {
 			t := runtime.NewTree(v.root, false, nil, w.now)
@@ -394,9 +442,6 @@ func (w *podWorker) mounts(c *container) []runtime.Mount {
 			}
 		}
 		out = append(out, runtime.Mount{Path: m.MountPath, Root: root, ReadOnly: m.ReadOnly || v.readOnly, Source: v.source, Type: v.fsType})
-	}
-	if projected {
-		w.refreshVolumes()
 	}
 	return out
 }
@@ -425,6 +470,7 @@ func (w *podWorker) sharesNode() bool {
 }
 
 func (w *podWorker) syncFiles(now time.Time) {
+	w.refreshVolumes(now)
 	for _, c := range w.all() {
 		inst := c.cur
 		if inst == nil || now.Before(inst.startedAt) {

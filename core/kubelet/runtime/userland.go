@@ -49,10 +49,8 @@ func (p *Process) managedFiles() {
 	if lines, ok := p.spec.Files["/etc/resolv.conf"]; ok {
 		put("/etc/resolv.conf", strings.Join(lines, "\n")+"\n")
 	} else {
+		// The kubelet's clusterDNS (kind's kube-dns Service address).
 		ns := "10.96.0.10"
-		if p.spec.Net != nil {
-			ns = p.spec.Net.Nameserver()
-		}
 		namespace := p.spec.Namespace
 		if namespace == "" {
 			namespace = "default"
