@@ -172,3 +172,20 @@ func TestMvRenames(t *testing.T) {
 		t.Errorf("got %q", out)
 	}
 }
+
+func TestCatOfADirectoryAndLsOfASymlink(t *testing.T) {
+	for _, tt := range []struct {
+		image   string
+		command []string
+		out     string
+	}{
+		{"busybox", []string{"cat", "/etc"}, "cat: read error: Is a directory\n"},
+		{"nginx", []string{"cat", "/etc"}, "cat: /etc: Is a directory\n"},
+		{"nginx", []string{"ls", "-l", "/lib64"}, "lrwxrwxrwx 1 root root 9 Nov 17 00:00 /lib64 -> usr/lib64\n"},
+		{"nginx", []string{"ls", "/lib64/"}, ""},
+	} {
+		if out, _ := execIn(t, sleeper(t, tt.image, nil), tt.command...); out != tt.out {
+			t.Errorf("%s %v = %q, want %q", tt.image, tt.command, out, tt.out)
+		}
+	}
+}

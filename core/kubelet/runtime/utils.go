@@ -71,6 +71,11 @@ func (t *tools) cat(args []string) int32 {
 	var code int32
 	for _, f := range files {
 		data, err := t.readFile(f)
+		if err == EISDIR && t.busybox() {
+			t.fail("cat: read error: Is a directory")
+			code = 1
+			continue
+		}
 		if err != nil {
 			t.failAs("cat: can't open '"+f+"': ", "cat: "+f+": ", err)
 			code = 1
@@ -197,6 +202,9 @@ func (t *tools) ls(args []string) int32 {
 				code = 1
 			}
 			continue
+		}
+		if lfi, err := t.p.fs.Lstat(t.sh.user, t.abs(p)); err == nil && long && lfi.Mode&fs.ModeSymlink != 0 && !strings.HasSuffix(p, "/") {
+			fi = lfi // ls -l shows a symlink named on the command line, not its target
 		}
 		if fi.Mode.IsDir() && !dirOnly {
 			dirs = append(dirs, p)
