@@ -31,6 +31,7 @@ func (k *Kubelet) Exec(namespace, pod, containerName string, command []string, n
 		return "", 0, true, fmt.Errorf("unable to upgrade connection: container not found (%q)", containerName)
 	}
 	now := k.sim.Now()
+	k.syncFiles(w, now)
 	out, code, startErr := c.cur.proc.RunExec(command, runtime.ExecContext{Namespace: namespace, Net: net, Elapsed: now.Sub(c.cur.startedAt), Now: now})
 	if startErr != "" {
 		return "", 0, true, fmt.Errorf("Internal error occurred: Internal error occurred: error executing command in container: failed to exec in container: failed to start exec %q: %s", strings.TrimPrefix(c.id, "containerd://"), startErr)
@@ -45,6 +46,7 @@ func (k *Kubelet) HTTP(podIP string, port int32, path string) (body string, stat
 		if w.ip != podIP {
 			continue
 		}
+		k.syncFiles(w, k.sim.Now())
 		for _, c := range w.all() {
 			if c.state != cRunning || c.cur == nil {
 				continue

@@ -94,6 +94,12 @@ type podWorker struct {
 	// emptyDirs: per emptyDir volume, the files containers left in it
 	// (path inside the volume → lines), see volume_files.go.
 	emptyDirs map[string]map[string][]string
+	// vols are the Pod's volumes as the containers' file systems mount
+	// them (volumes.go).
+	vols map[string]*podVolume
+	// objs: the ConfigMaps and Secrets the kubelet last read for the Pod
+	// (nil: not found), by "configmap/<name>" or "secret/<name>".
+	objs map[string]api.Object
 
 	// initialized: every init container completed (a sidecar: started)
 	// once; it stays so when a sidecar restarts later.
@@ -309,6 +315,9 @@ func (w *podWorker) create(c *container, img *images.Image) {
 			return
 		}
 		env, err := w.containerEnv(c)
+		if err == nil {
+			err = w.verifyRunAsNonRoot(c)
+		}
 		reason := WaitingCreateConfigError
 		if err == nil {
 			err, reason = w.createError(c), WaitingCreateContainerErr

@@ -22,6 +22,7 @@ func TestTheLiteBuildPrintsTheGoldenTranscriptsOrStops(t *testing.T) {
 	// none of them is a first session's (hands-on, crashloop, image-typo,
 	// rolling-update, failed-scheduling and the rest run to their end).
 	wantFull := map[string]string{
+		"configmap-volume":              "kubectl exec mount",
 		"customresource-columns":        "CustomResourceDefinition",
 		"customresource-validation":     "CustomResourceDefinition",
 		"customresourcedefinition":      "CustomResourceDefinition",
@@ -46,6 +47,7 @@ func TestTheLiteBuildPrintsTheGoldenTranscriptsOrStops(t *testing.T) {
 		"quota-preemption":              "kubectl create quota",
 		"redis-configmap":               "redis-cli",
 		"replicationcontroller":         "ReplicationController",
+		"security-context":              "kubectl exec id",
 		"statefulset":                   "kubectl describe persistentvolumeclaim",
 	}
 	cases, err := shelltest.Cases("testdata")

@@ -85,6 +85,27 @@ type Spec struct {
 	// reach Services and Pods through (wget -qO- http://web). What it
 	// answers is kept from the first time the process asks (netmemo.go).
 	Net Network
+
+	// The container's file system and user (userland.go): its volumes
+	// mounted where the Pod says, who it runs as, and what the runtime
+	// enforces.
+	Mounts []Mount
+	// RunAsUser and RunAsGroup are the securityContext's (nil: the image's
+	// user, root here, and that user's group from /etc/passwd);
+	// SupplementalGroups hold the Pod's supplementalGroups and fsGroup.
+	RunAsUser, RunAsGroup *int64
+	SupplementalGroups    []int64
+	// StrictGroups: supplementalGroupsPolicy Strict (no groups from the
+	// image's /etc/group).
+	StrictGroups bool
+	// CapAdd and CapDrop are the securityContext's capabilities.
+	CapAdd, CapDrop []string
+	// Namespace is the Pod's (its resolv.conf search path).
+	Namespace string
+	// ReadOnlyRoot: readOnlyRootFilesystem. NoNewPrivs: allowPrivilegeEscalation false.
+	ReadOnlyRoot, NoNewPrivs bool
+	// Clock is the virtual time (stamps the files the container writes).
+	Clock func() time.Time
 }
 
 func (s Spec) hostname() string {
@@ -143,6 +164,15 @@ type Process struct {
 	aptUpdated bool
 	// mysql is a mysqld's databases (mysql.go).
 	mysql *mysqlDB
+
+	// The userland (userland.go): the container's file system, its
+	// user, where kubectl exec starts, the next PID, and what of its
+	// scripts' writes has been put in the tree.
+	fs      *Tree
+	user    User
+	workdir string
+	nextPID int
+	synced  map[string]string
 }
 
 // Start decides what a container does. It never fails: a process that
@@ -150,6 +180,7 @@ type Process struct {
 func Start(spec Spec) *Process {
 	repo := spec.Image.Repo
 	p := &Process{spec: spec, repo: repo, flavour: repo.Shell, WorkingSet: repo.MemoryBytes()}
+	p.userland()
 	if spec.Net != nil {
 		p.net = &memoNet{net: spec.Net}
 	}
