@@ -378,7 +378,7 @@ func TestKubectlApplyReadsTheDocumentationsExamplesWhenFirstUsed(t *testing.T) {
 	line := "kubectl apply -f https://k8s.io/examples/application/deployment.yaml"
 	var want bytes.Buffer
 	shell.New(cluster.New(cluster.Default()), &want).Exec(line)
-	if want.String() != "deployment.apps/nginx-deployment created\n" {
+	if !strings.HasSuffix(want.String(), "\ndeployment.apps/nginx-deployment created\n") {
 		t.Fatalf("kubeplay shell printed %q", want.String())
 	}
 	p := openTab(t, 1400, 900)

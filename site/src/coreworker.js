@@ -285,7 +285,8 @@ let early = null;
 // gives the name to this script as KUBEPLAY_EXAMPLES). The first call that needs one (a command, or a session or
 // lesson text, that mentions explain or an example's URL) waits while it is fetched and handed to the core
 // (provideDocument); calls posted meanwhile wait behind it, so that answers keep their order. If the fetch
-// fails, the command says so and the next call that needs it tries again.
+// fails, that call is answered without it (the command says what it lacks) and the next call that needs it
+// tries again.
 /**
  * @typedef {object} LateDoc
  * @property {string} name what the seam's provideDocument calls it
@@ -295,6 +296,7 @@ let early = null;
  * @property {string} url
  * @property {'absent' | 'loading' | 'loaded'} state
  * @property {string} text
+ * @property {any} [failed] the call whose fetch failed: it is answered without the document (and says so)
  */
 /** @type {LateDoc[]} */
 const LATE = [
@@ -330,7 +332,7 @@ function drain() {
 
 /** @param {any} m */
 function dispatch(m) {
-  const d = core && LATE.find((x) => x.state === 'absent' && x.url && m.fn !== x.except && mentions(m, x.needed));
+  const d = core && LATE.find((x) => x.state === 'absent' && x.url && m !== x.failed && m.fn !== x.except && mentions(m, x.needed));
   if (d) {
     d.state = 'loading';
     waiting.unshift(m);
@@ -343,6 +345,7 @@ function dispatch(m) {
       })
       .catch(() => {
         d.state = 'absent';
+        d.failed = m;
       })
       .finally(drain);
     return;
