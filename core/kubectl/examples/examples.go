@@ -100,9 +100,11 @@ func Read(url string) ([]byte, error) {
 	return []byte(s), nil
 }
 
-// bundle is the JSON the page fetches: the files by path under content/en/examples.
+// bundle is the JSON the page fetches: the paths under content/en/examples, sorted, and the files' contents
+// in the same order (two lists of strings: decoding them needs no more of encoding/json than the wasm holds).
 type bundle struct {
-	Files map[string]string `json:"files"`
+	Paths    []string `json:"paths"`
+	Contents []string `json:"contents"`
 }
 
 func decode(data []byte) (map[string]string, error) {
@@ -110,15 +112,27 @@ func decode(data []byte) (map[string]string, error) {
 	if err := json.Unmarshal(data, &b); err != nil {
 		return nil, err
 	}
-	if b.Files == nil {
-		return nil, errors.New("the examples bundle holds no files")
+	if len(b.Paths) == 0 || len(b.Paths) != len(b.Contents) {
+		return nil, errors.New("the examples bundle holds no files, or not one per path")
 	}
-	return b.Files, nil
+	m := make(map[string]string, len(b.Paths))
+	for i, p := range b.Paths {
+		m[p] = b.Contents[i]
+	}
+	return m, nil
 }
 
 // Bundle encodes files (path under content/en/examples → contents) as the page's bundle.
 func Bundle(files map[string]string) ([]byte, error) {
-	return json.Marshal(bundle{Files: files})
+	var b bundle
+	for p := range files {
+		b.Paths = append(b.Paths, p)
+	}
+	sort.Strings(b.Paths)
+	for _, p := range b.Paths {
+		b.Contents = append(b.Contents, files[p])
+	}
+	return json.Marshal(b)
 }
 
 // Paths lists the files, sorted (natively; in the browser once provided).
