@@ -37,7 +37,7 @@ export const SEAM = Object.freeze({
   restartComponent: {},
   benchScheduling: {},
   stats: {},
-  provideExplainDoc: {},
+  provideDocument: {},
   editSave: {},
   journal: {},
   seek: { replacesIfRebuilt: true },
