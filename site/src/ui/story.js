@@ -245,7 +245,7 @@ export class StoryPanel {
           h('span.ev-reason', null, b.reason || ''),
           h('span.ev-obj', null, b.object || ''),
           h('span.story-msg', null, msg)),
-        h('div.story-explain', null, reasonText(b.reason) || beatText(b)));
+        h('div.story-explain', null, reasonText(b.reason, msg) || beatText(b)));
     } else {
       const name = b.kind === 'request' ? 'kube-apiserver' : who;
       const body = bodyText(b, name);
