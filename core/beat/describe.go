@@ -77,6 +77,12 @@ func writeOp(recs []trace.Record) string {
 
 func requestText(b *Beat, recs []trace.Record) Text {
 	m := method(recs)
+	// What crossed: a subresource is named ("PUT deployments/status", "POST pods/binding"), so two writes of
+	// one object in one millisecond say which part they wrote.
+	if res, sub, ok := strings.Cut(b.Resource, "/"); ok {
+		base, _, _ := strings.Cut(res, ".")
+		m += " " + base + "/" + sub
+	}
 	code := codeText(b.Code)
 	if readNotFound(b) {
 		msg := failure(recs)

@@ -48,28 +48,8 @@ func TestDiagramBlamesWhereItBelongs(t *testing.T) {
 	pausedApply(t, p)
 	eval[bool](p, `(async () => {
 		await kubeplay.advance('10s');
-		await kubeplay.apply(`+"`"+`apiVersion: apps/v1
-kind: Deployment
-metadata: {name: typo}
-spec:
-  replicas: 1
-  selector: {matchLabels: {app: typo}}
-  template:
-    metadata: {labels: {app: typo}}
-    spec:
-      containers: [{name: c, image: "ngnix:1.27"}]
-`+"`"+`);
-		await kubeplay.apply(`+"`"+`apiVersion: apps/v1
-kind: Deployment
-metadata: {name: big}
-spec:
-  replicas: 1
-  selector: {matchLabels: {app: big}}
-  template:
-    metadata: {labels: {app: big}}
-    spec:
-      containers: [{name: c, image: "nginx:1.27", resources: {requests: {cpu: "100"}}}]
-`+"`"+`);
+		await kubeplay.apply(`+"`"+deploymentYAML("typo", "ngnix:1.27", "")+"`"+`);
+		await kubeplay.apply(`+"`"+deploymentYAML("big", "nginx:1.27", "100")+"`"+`);
 		await kubeplay.advance('40s');
 		await kubeplay.run('kubectl get pods --as=system:serviceaccount:default:default');
 		return true;
@@ -131,4 +111,23 @@ spec:
 	// And on screen: after the healthy apply's beats play, no pill stays red and the kubectl box is not red.
 	p.poll(`!document.querySelector('#diagram .dg-stage.fail') && !document.querySelector('#diagram .dg-node.dg-warn[data-component="kubectl"]')`, 10*time.Second)
 	p.checkConsole()
+}
+
+// deploymentYAML is a one-replica Deployment of one container, with a CPU request if cpu is not empty.
+func deploymentYAML(name, image, cpu string) string {
+	res := ""
+	if cpu != "" {
+		res = `, resources: {requests: {cpu: "` + cpu + `"}}`
+	}
+	return `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: ` + name + `}
+spec:
+  replicas: 1
+  selector: {matchLabels: {app: ` + name + `}}
+  template:
+    metadata: {labels: {app: ` + name + `}}
+    spec:
+      containers: [{name: c, image: "` + image + `"` + res + `}]
+`
 }
