@@ -90,6 +90,8 @@ export const en = {
   'editor.closeConfirm': 'Close this file? Its content will be lost.',
   'editor.output': 'kubectl output',
   'editor.outputEmpty': 'Press Apply: the output of kubectl apply -f appears here.',
+  'editor.fold': 'Hide the manifest',
+  'editor.unfold': 'Edit the manifest',
   'editor.hint': 'Ctrl+Enter applies, Ctrl+F searches',
   'editor.files': 'Files',
   'banner.quota': 'The browser storage is full, so your edits could not be saved automatically.',

@@ -90,6 +90,8 @@ export const ja = {
   'editor.closeConfirm': 'このファイルを閉じますか？内容は失われます。',
   'editor.output': 'kubectl の出力',
   'editor.outputEmpty': '「適用」を押すと kubectl apply -f の出力がここに表示されます。',
+  'editor.fold': 'マニフェストを隠す',
+  'editor.unfold': 'マニフェストを編集',
   'editor.hint': 'Ctrl+Enter で適用、Ctrl+F で検索',
   'editor.files': 'ファイル',
   'banner.quota': 'ブラウザの保存領域がいっぱいのため、編集内容を自動保存できませんでした。',
