@@ -200,7 +200,7 @@ func TestExpectationsWaitInSlicesUntilTheyHoldOrTheirDeadline(t *testing.T) {
 			if tt.wantWaited != 0 && waited != tt.wantWaited {
 				t.Errorf("waited %v, want %v", waited, tt.wantWaited)
 			}
-			r := ExpectResult{Description: c.describe(), Passed: ok, Got: got, Waited: waited}
+			r := got.result(ExpectResult{Description: c.describe(), Passed: ok, Waited: waited})
 			if tt.wantLine != "" && r.Message() != tt.wantLine {
 				t.Errorf("line:\n got %s\nwant %s", r.Message(), tt.wantLine)
 			}

@@ -3,6 +3,7 @@
 package seam
 
 import (
+	"encoding/json"
 	"os"
 	"strings"
 	"testing"
@@ -77,5 +78,114 @@ func TestALessonsLearnersTurnIsCheckedAgainstTheLearnersCluster(t *testing.T) {
 	}
 	if ch.State != "passed" || !ch.Done || !strings.Contains(ch.Transcript, "✓ 1 pod(s) web-* Running") {
 		t.Fatalf("after the learner's apply: %+v", ch)
+	}
+}
+
+// A lesson someone wrote takes the built-in scenarios' one path (play): the same scenario's text loaded with
+// loadScenarioText gives the beats, the journal and the seek that loadScenario gives (issue 27: beats() was 0
+// against 77 for 04-insufficient-resources).
+func TestALessonsTextPlaysAsTheBuiltInScenarioItCopies(t *testing.T) {
+	text, err := os.ReadFile("../../scenarios/04-insufficient-resources.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(fn string, arg string) (beats string, j Journal, transcript string) {
+		k := started(t)
+		var sc loadedScenario
+		call(t, k, &sc, fn, arg, 0.0)
+		if sc.Name != "04-insufficient-resources" {
+			t.Fatalf("%s: loaded %+v", fn, sc)
+		}
+		var r stepRun
+		for i := range sc.Steps {
+			call(t, k, &r, "runStep", float64(i))
+			transcript += r.Transcript
+		}
+		beats = call(t, k, nil, "beats", 0.0)
+		call(t, k, &j, "journal")
+		return beats, j, transcript
+	}
+	builtBeats, builtJ, builtT := run("loadScenario", "04-insufficient-resources")
+	lessonBeats, lessonJ, lessonT := run("loadScenarioText", string(text))
+	var bs []map[string]any
+	if err := json.Unmarshal([]byte(lessonBeats), &bs); err != nil || len(bs) == 0 {
+		t.Fatalf("the lesson made no beats: %.200s", lessonBeats)
+	}
+	if lessonBeats != builtBeats || lessonT != builtT {
+		t.Errorf("the lesson's beats or transcript differ from the built-in's (%d against %d bytes of beats)", len(lessonBeats), len(builtBeats))
+	}
+	if builtJ.Base.Scenario != "04-insufficient-resources" || lessonJ.Base.Lesson != string(text) || lessonJ.Base.Scenario != "" ||
+		len(lessonJ.Entries) != len(builtJ.Entries) || lessonJ.Base.Seed != builtJ.Base.Seed {
+		t.Fatalf("journals: built-in %+v; lesson base %q…, %d entries", builtJ.Base, lessonJ.Base.Scenario, len(lessonJ.Entries))
+	}
+	// Seeking back in the lesson rebuilds the lesson (not free play), and playing on gives the same beats.
+	k := started(t)
+	raw, _ := json.Marshal(lessonJ)
+	call(t, k, nil, "replay", string(raw))
+	if got := call(t, k, nil, "beats", 0.0); got != lessonBeats {
+		t.Errorf("a replayed lesson's beats differ (%d against %d bytes)", len(got), len(lessonBeats))
+	}
+	var st scenarioStatus
+	call(t, k, &st, "scenarioState")
+	if st.Name != "04-insufficient-resources" || !st.Done {
+		t.Errorf("after replaying the lesson's journal: %+v", st)
+	}
+	// A journal whose lesson does not load is refused in the loader's words, nothing rebuilt.
+	lessonJ.Base.Lesson = strings.Replace(lessonJ.Base.Lesson, "apiVersion: kubeplay.dev/v1", "apiVersion: v2", 1)
+	raw, _ = json.Marshal(lessonJ)
+	if s := call(t, k, nil, "replay", string(raw)); !strings.Contains(s, "the lesson does not load: apiVersion must be") {
+		t.Errorf("replay of a broken lesson = %s", s)
+	}
+}
+
+// The learner's turn: a look never fails an idle learner; a command that changes something is an attempt,
+// checked at once with feedback in both languages, and journaled (a replay lands on the same state).
+func TestAnAttemptIsCheckedAtOnceWithFeedbackAndJournaled(t *testing.T) {
+	text, err := os.ReadFile("../../core/scenario/testdata/pending-reasons.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := started(t)
+	var sc loadedScenario
+	call(t, k, &sc, "loadScenarioText", string(text), 0.0)
+	var r stepRun
+	call(t, k, &r, "runStep", 1.0)
+	var ch stepCheck
+	call(t, k, nil, "advance", 240000.0, 100000.0)
+	call(t, k, &ch, "checkStep")
+	if ch.Index != 2 || ch.State != "pending" || ch.Attempts != 0 {
+		t.Fatalf("an idle learner after 4m: %+v", ch)
+	}
+	call(t, k, &ch, "checkStep", "run", "kubectl get pods")
+	if ch.State != "pending" || ch.Attempts != 0 {
+		t.Fatalf("a look: %+v", ch)
+	}
+	line := "kubectl set resources deployment web --requests=cpu=4"
+	call(t, k, nil, "run", line)
+	call(t, k, &ch, "checkStep", "run", line)
+	if ch.State != "failed" || ch.Attempts != 1 || ch.Expectations[0].Feedback == nil ||
+		!strings.Contains(ch.Expectations[0].Feedback.JA, "Insufficient cpu") || !strings.HasPrefix(ch.Expectations[0].Feedback.JA, "まだです") {
+		t.Fatalf("a wrong fix: %+v", ch)
+	}
+	var j Journal
+	call(t, k, &j, "journal")
+	if last := j.Entries[len(j.Entries)-1]; last.Op != "checkStep" {
+		t.Fatalf("the attempt is not the journal's last entry: %+v", last)
+	}
+	pods := call(t, k, nil, "run", "kubectl get pods")
+	k2 := started(t)
+	raw, _ := json.Marshal(j)
+	call(t, k2, nil, "replay", string(raw))
+	if got := call(t, k2, nil, "run", "kubectl get pods"); got != pods {
+		t.Errorf("after a replay:\n%s\nwant\n%s", got, pods)
+	}
+	call(t, k, &ch, "checkStep", "attempt")
+	if ch.State != "failed" || ch.Attempts != 2 {
+		t.Fatalf("a second attempt: %+v", ch)
+	}
+	call(t, k, nil, "run", "kubectl set resources deployment web --requests=cpu=500m")
+	call(t, k, &ch, "checkStep", "attempt")
+	if ch.State != "passed" || ch.Next != 3 {
+		t.Fatalf("the right fix: %+v", ch)
 	}
 }

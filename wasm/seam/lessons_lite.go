@@ -37,10 +37,14 @@ func (k *Core) loadScenario(argList) (any, error) {
 	return nil, nil
 }
 
-func knownScenario(string) error {
-	lite.Need("lessons")
+func checkBase(b journalBase) error {
+	if b.Scenario != "" || b.Lesson != "" {
+		lite.Need("lessons")
+	}
 	return nil
 }
+
+func (k *Core) openBase(journalBase) { lite.Need("lessons") }
 
 // runWithEditor runs one terminal line (kubectl edit, which would open the
 // page's editor, stops the call first).

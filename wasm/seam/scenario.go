@@ -4,6 +4,7 @@ package seam
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -90,10 +91,40 @@ func Library() ([]*scenario.Scenario, error) {
 	return library.list, library.err
 }
 
-// knownScenario checks that a journal's base names a built-in scenario.
-func knownScenario(name string) error {
-	_, err := FindScenario(name)
+// baseScenario returns the scenario a journal's base names: a built-in by
+// name, or a lesson's text, checked as a pasted lesson is.
+func baseScenario(b journalBase) (*scenario.Scenario, error) {
+	switch {
+	case b.Scenario != "" && b.Lesson != "":
+		return nil, fmt.Errorf("a journal's base names a scenario or a lesson, not both")
+	case b.Lesson != "":
+		sc, pl := parseLesson(b.Lesson)
+		if sc == nil {
+			msg := "the lesson does not load"
+			if len(pl.Problems) > 0 {
+				msg += ": " + pl.Problems[0].Message
+			}
+			return nil, errors.New(msg)
+		}
+		return sc, nil
+	}
+	return FindScenario(b.Scenario)
+}
+
+// checkBase checks that a journal's base can be rebuilt.
+func checkBase(b journalBase) error {
+	if b.Scenario == "" && b.Lesson == "" {
+		return nil
+	}
+	_, err := baseScenario(b)
 	return err
+}
+
+// openBase loads the scenario or lesson a (checked) journal base names.
+func (k *Core) openBase(b journalBase) {
+	if sc, err := baseScenario(b); err == nil {
+		k.play(sc, b.Seed, b)
+	}
 }
 
 // FindScenario returns the built-in scenario called name.
@@ -166,7 +197,7 @@ func (k *Core) loadScenario(a argList) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return k.play(sc, uint64(a.num(1))), nil
+	return k.play(sc, uint64(a.num(1)), journalBase{Scenario: sc.Name}), nil
 }
 
 type problemList struct {
@@ -201,11 +232,15 @@ func (k *Core) loadScenarioText(a argList) (any, error) {
 	if sc == nil {
 		return pl, nil
 	}
-	return k.play(sc, uint64(a.num(1))), nil
+	return k.play(sc, uint64(a.num(1)), journalBase{Lesson: a.str(0)}), nil
 }
 
-// play makes sc, on a fresh cluster, the playground's scenario.
-func (k *Core) play(sc *scenario.Scenario, seed uint64) loadedScenario {
+// play makes sc, on a fresh cluster, the playground's scenario. A built-in
+// scenario and a lesson someone wrote take this one path: the same cluster,
+// shell, beats (the relay the page's story, diagram, captions and object lane
+// show) and journal, whose base names what to rebuild (base.Scenario, a
+// built-in's name, or base.Lesson, the lesson's text).
+func (k *Core) play(sc *scenario.Scenario, seed uint64, base journalBase) loadedScenario {
 	if k.c != nil {
 		k.c.StopWatches()
 	}
@@ -225,6 +260,9 @@ func (k *Core) play(sc *scenario.Scenario, seed uint64) loadedScenario {
 	}
 	s := &session{sc: sc, p: p, seed: k.c.Sim.Seed()}
 	sessions[k] = s
+	k.attach()
+	base.Seed = s.seed
+	k.j = journalState{base: base}
 
 	res := loadedScenario{Name: sc.Name, Title: sc.Title, Summary: sc.Summary, Seed: s.seed,
 		Files: append([]scenario.File{}, sc.Files...), Steps: make([]stepInfo, len(sc.Steps)), Now: ms(k.c.Sim.Now())}
@@ -271,6 +309,9 @@ type expectationResult struct {
 	Message string  `json:"message"`
 	Got     string  `json:"got,omitempty"`
 	Waited  float64 `json:"waitedMs"`
+	// Feedback says a failure as a learner reads it, in both languages: expected versus what the cluster
+	// shows, and the Event that says why.
+	Feedback *scenario.Text `json:"feedback,omitempty"`
 }
 
 type stepRun struct {
@@ -340,8 +381,12 @@ func expectationResults(exp []scenario.Expect, rs []scenario.ExpectResult) (bool
 		if j < len(exp) && text == "" {
 			text = exp[j].Describe()
 		}
-		out = append(out, expectationResult{Text: text, OK: e.Passed, Message: e.Message(),
-			Got: e.Got, Waited: float64(e.Waited.Microseconds()) / 1e3})
+		r := expectationResult{Text: text, OK: e.Passed, Message: e.Message(),
+			Got: e.Got, Waited: float64(e.Waited.Microseconds()) / 1e3}
+		if !e.Passed && j < len(exp) {
+			r.Feedback = &scenario.Text{JA: e.Feedback(exp[j].Sentence("ja"), "ja"), EN: e.Feedback(exp[j].Sentence("en"), "en")}
+		}
+		out = append(out, r)
 		passed = passed && e.Passed
 	}
 	return passed, out
@@ -352,24 +397,34 @@ type stepCheck struct {
 	State        string              `json:"state,omitempty"`
 	Expectations []expectationResult `json:"expectations"`
 	Transcript   string              `json:"transcript,omitempty"` // the ✓ lines, once passed
+	Attempts     int                 `json:"attempts"`
 	Next         int                 `json:"next"`
 	Done         bool                `json:"done"`
 	Now          float64             `json:"now"`
 }
 
-// checkStep checks the learner's turn against the playground's cluster now (it does not move the clock).
-func (k *Core) checkStep(argList) (any, error) {
+// checkStep checks the learner's turn against the playground's cluster:
+//
+//	checkStep()              a look: now, without moving the clock (the running clock, a read)
+//	checkStep("attempt")     the learner acted (an Apply): each expectation waits on the virtual clock
+//	                         as long as its within allows, as a scripted step's does (Player.Attempt)
+//	checkStep("run", line)   after a terminal line: an attempt, or a look when the line only reads
+func (k *Core) checkStep(a argList) (any, error) {
 	s := k.session()
 	if s == nil {
 		return nil, errFreePlay
 	}
 	before := len(s.p.Result().Transcript)
-	ch, ok := s.p.Check()
+	check := s.p.Check
+	if attempt(a) {
+		check = s.p.Attempt
+	}
+	ch, ok := check()
 	out := stepCheck{Index: -1, Expectations: []expectationResult{}, Next: s.p.Next(), Done: s.p.Done(), Now: ms(k.c.Sim.Now())}
 	if !ok {
 		return out, nil
 	}
-	out.Index, out.State = ch.Index, ch.State
+	out.Index, out.State, out.Attempts = ch.Index, ch.State, ch.Attempts
 	_, out.Expectations = expectationResults(s.sc.Steps[ch.Index].Expect, ch.Expectations)
 	if ch.State == scenario.StatePassed {
 		out.Transcript = s.p.Result().Transcript[before:]
