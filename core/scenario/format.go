@@ -30,6 +30,8 @@ type Scenario struct {
 
 	// Source is the file name the scenario was loaded from.
 	Source string `yaml:"-" json:"source,omitempty"`
+	// Version is the file's content hash (see Version).
+	Version string `yaml:"-" json:"version,omitempty"`
 }
 
 // Text is a string in Japanese and English. Narration uses a safe Markdown

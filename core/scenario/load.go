@@ -2,6 +2,8 @@ package scenario
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -52,16 +54,22 @@ func (e *LoadError) Error() string {
 
 // Load reads and validates a scenario file.
 func Load(file string) (*Scenario, error) {
+	data, err := ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(file, data)
+}
+
+// ReadFile reads a scenario file, at most MaxFileBytes and one more (Parse
+// refuses a larger one).
+func ReadFile(file string) ([]byte, error) {
 	f, err := os.Open(file)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
-	if err != nil {
-		return nil, err
-	}
-	return Parse(file, data)
+	return io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
 }
 
 // Parse decodes and validates a scenario document. Decoding is strict: an
@@ -98,11 +106,19 @@ func Parse(filename string, data []byte) (*Scenario, error) {
 		return nil, fail(extra.Line, "a scenario file holds one document (found a second after ---)")
 	}
 	sc.Source = filename
+	sc.Version = Version(data)
 	attachLines(sc, root.Content[0])
 	if probs := validate(sc, root.Content[0]); len(probs) > 0 {
 		return nil, &LoadError{File: filename, Problems: probs}
 	}
 	return sc, nil
+}
+
+// Version is a scenario file's content hash, "sha256:" and 16 hex digits: a course tells versions of a
+// lesson apart by it (the page reports it in kubeplay:lesson-complete and keys an embed's saved progress by it).
+func Version(data []byte) string {
+	sum := sha256.Sum256(data)
+	return "sha256:" + hex.EncodeToString(sum[:8])
 }
 
 // MaxFlowDepth bounds how deeply [ ] and { } may nest: a hostile lesson of

@@ -49,7 +49,8 @@ func TestALessonsLearnersTurnIsCheckedAgainstTheLearnersCluster(t *testing.T) {
 	var sc loadedScenario
 	call(t, k, &sc, "loadScenarioText", lesson, 0.0)
 	if sc.Name != "fix-the-typo" || len(sc.Steps) != 2 || sc.Steps[1].YourTurn == nil || sc.Steps[1].Hint == nil ||
-		len(sc.Steps[1].Solution) != 1 || sc.Steps[1].Solution[0] != "kubectl apply -f web-fixed.yaml" {
+		len(sc.Steps[1].Solution) != 1 || sc.Steps[1].Solution[0] != "kubectl apply -f web-fixed.yaml" ||
+		len(sc.Solutions) != 1 || sc.Solutions[0] != "web-fixed.yaml" || !strings.HasPrefix(sc.Version, "sha256:") {
 		t.Fatalf("loaded %+v", sc)
 	}
 	var ch stepCheck
@@ -187,5 +188,35 @@ func TestAnAttemptIsCheckedAtOnceWithFeedbackAndJournaled(t *testing.T) {
 	call(t, k, &ch, "checkStep", "attempt")
 	if ch.State != "passed" || ch.Next != 3 {
 		t.Fatalf("the right fix: %+v", ch)
+	}
+}
+
+// The page's Check is kubeplay check: a lesson that loads but whose expectations fail is refused with the
+// CLI's report, word for word (scenario.CheckFile, which core/cmd/kubeplay prints), and the playground's
+// cluster is untouched.
+func TestThePagesCheckIsKubeplayCheck(t *testing.T) {
+	text, err := os.ReadFile("../../core/scenario/testdata/pending-reasons.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := strings.Replace(string(text), "{pod: web-*, status: Pending, count: 2, within: 30s}", "{pod: web-*, status: Running, count: 2, within: 30s}", 1)
+	k := started(t)
+	var pl problemList
+	call(t, k, &pl, "checkScenarioText", bad)
+	if !pl.OK {
+		t.Fatalf("the loader refused a valid lesson: %+v", pl)
+	}
+	var ch checkedLesson
+	call(t, k, &ch, "checkScenarioText", bad, "play")
+	want := "FAIL pending-reasons\n    step 1: ✗ expected 2 pod(s) web-* Running within 30s; got: web-"
+	if ch.OK || !ch.Played || ch.Report.Passed || !strings.HasPrefix(ch.Text, want) || !strings.Contains(ch.Text, "(lesson.yaml:39)") {
+		t.Fatalf("the page's check of a failing lesson: ok %v, played %v\n%s", ch.OK, ch.Played, ch.Text)
+	}
+	call(t, k, &ch, "checkScenarioText", string(text), "play")
+	if !ch.OK || ch.Text != "PASS pending-reasons (6 expectations)\n" {
+		t.Fatalf("the page's check of the lesson: %+v", ch)
+	}
+	if out := call(t, k, nil, "run", "kubectl get deployments"); !strings.Contains(out, "No resources found") {
+		t.Errorf("checking played on the playground's cluster: %s", out)
 	}
 }

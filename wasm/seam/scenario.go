@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -180,12 +181,16 @@ type stepInfo struct {
 
 type loadedScenario struct {
 	Name    string          `json:"name"`
+	Version string          `json:"version"` // the file's content hash (scenario.Version)
 	Title   scenario.Text   `json:"title"`
 	Summary scenario.Text   `json:"summary"`
 	Seed    uint64          `json:"seed"`
 	Files   []scenario.File `json:"files"`
-	Steps   []stepInfo      `json:"steps"`
-	Now     float64         `json:"now"`
+	// Solutions are the files only a learner's turn's solution applies: the page keeps them out of the
+	// editor until the learner asks to be shown.
+	Solutions []string   `json:"solutions"`
+	Steps     []stepInfo `json:"steps"`
+	Now       float64    `json:"now"`
 }
 
 // loadScenario builds the scenario's cluster (its nodes, images and seed;
@@ -222,9 +227,26 @@ func parseLesson(text string) (*scenario.Scenario, problemList) {
 	return sc, problemList{OK: true, Name: sc.Name, Steps: len(sc.Steps), Problems: []scenario.Problem{}}
 }
 
+// checkedLesson is checkScenarioText(yaml, "play")'s answer: kubeplay check's report (scenario.CheckFile),
+// its text exactly as the CLI prints it.
+type checkedLesson struct {
+	problemList
+	Played bool                 `json:"played"`
+	Report scenario.CheckReport `json:"report"`
+	Text   string               `json:"text"`
+}
+
+// checkScenarioText(yaml) runs the loader only (instant: what openLesson asks before it loads);
+// checkScenarioText(yaml, "play") is kubeplay check: the lesson played headlessly on a cluster of its own
+// and every expectation verified, the playground's cluster untouched.
 func (k *Core) checkScenarioText(a argList) (any, error) {
 	_, pl := parseLesson(a.str(0))
-	return pl, nil
+	if a.str(1) != "play" || !pl.OK {
+		return pl, nil
+	}
+	r := scenario.CheckFile(LessonFile, []byte(a.str(0)), 0)
+	pl.OK = r.Passed
+	return checkedLesson{problemList: pl, Played: true, Report: r, Text: r.Text()}, nil
 }
 
 func (k *Core) loadScenarioText(a argList) (any, error) {
@@ -264,8 +286,9 @@ func (k *Core) play(sc *scenario.Scenario, seed uint64, base journalBase) loaded
 	base.Seed = s.seed
 	k.j = journalState{base: base}
 
-	res := loadedScenario{Name: sc.Name, Title: sc.Title, Summary: sc.Summary, Seed: s.seed,
+	res := loadedScenario{Name: sc.Name, Version: sc.Version, Title: sc.Title, Summary: sc.Summary, Seed: s.seed,
 		Files: append([]scenario.File{}, sc.Files...), Steps: make([]stepInfo, len(sc.Steps)), Now: ms(k.c.Sim.Now())}
+	res.Solutions = solutionFiles(sc)
 	for i := range sc.Steps {
 		st := &sc.Steps[i]
 		info := stepInfo{
@@ -292,6 +315,24 @@ func (k *Core) play(sc *scenario.Scenario, seed uint64, base journalBase) loaded
 		res.Steps[i] = info
 	}
 	return res
+}
+
+// solutionFiles names the files a solution applies and no scripted step does.
+func solutionFiles(sc *scenario.Scenario) []string {
+	out := []string{}
+	for _, st := range sc.Steps {
+		if st.Solution == nil || st.Solution.Apply == "" || slices.Contains(out, st.Solution.Apply) {
+			continue
+		}
+		used := false
+		for _, o := range sc.Steps {
+			used = used || o.Apply == st.Solution.Apply
+		}
+		if !used {
+			out = append(out, st.Solution.Apply)
+		}
+	}
+	return out
 }
 
 func nodes(n []scenario.Node) []scenario.Node {
