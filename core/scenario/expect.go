@@ -2,6 +2,8 @@ package scenario
 
 import (
 	"fmt"
+
+	"kubeplay/core/api"
 	"path"
 	"sort"
 	"strings"
@@ -45,6 +47,8 @@ type world interface {
 	Pods() []PodView
 	// Output returns the output of the current step so far.
 	Output() string
+	// Objects returns the objects of a resource (in namespace; "" = all), as stored.
+	Objects(group, resource, namespace string) []api.Object
 }
 
 // window is where an expectation looks: events from index stepEvents on
@@ -155,6 +159,8 @@ func newChecker(e *Expect) checker {
 		return (*outputCheck)(e.Output)
 	case e.Absent != nil:
 		return (*absentCheck)(e.Absent)
+	case e.JSONPath != nil:
+		return (*jsonPathCheck)(e.JSONPath)
 	}
 	return nil
 }

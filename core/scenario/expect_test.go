@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"kubeplay/core/api"
 	"kubeplay/core/sim"
 )
 
@@ -14,8 +15,11 @@ type fakeWorld struct {
 	events  []ObservedEvent
 	pods    func(elapsed time.Duration) []PodView
 	out     func(elapsed time.Duration) string
+	objs    []api.Object
 	advance int
 }
+
+func (f *fakeWorld) Objects(group, resource, namespace string) []api.Object { return f.objs }
 
 func newFake() *fakeWorld { return &fakeWorld{now: sim.Epoch} }
 

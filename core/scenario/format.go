@@ -148,6 +148,7 @@ type Expect struct {
 	PodStatus *PodStatusExpect `yaml:"podStatus,omitempty" json:"podStatus,omitempty"`
 	Output    *OutputExpect    `yaml:"output,omitempty" json:"output,omitempty"`
 	Absent    *AbsentExpect    `yaml:"absent,omitempty" json:"absent,omitempty"`
+	JSONPath  *JSONPathExpect  `yaml:"jsonpath,omitempty" json:"jsonpath,omitempty"`
 
 	line int
 }

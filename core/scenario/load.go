@@ -165,7 +165,7 @@ var (
 	typeWording = map[string]string{
 		"scenario.Scenario": "a scenario", "scenario.Text": "a text (ja, en)", "scenario.Cluster": "cluster",
 		"scenario.NodeSpec": "a node", "scenario.Solution": "a solution (apply, run)", "scenario.Taint": "a taint", "scenario.File": "a file",
-		"scenario.Step": "a step", "scenario.Expect": "an expectation (events, podStatus, output, absent)",
+		"scenario.Step": "a step", "scenario.Expect": "an expectation (events, podStatus, output, absent, jsonpath)", "scenario.JSONPathExpect": "jsonpath",
 		"scenario.EventsExpect": "events", "scenario.PodStatusExpect": "podStatus",
 		"scenario.OutputExpect": "output", "scenario.AbsentExpect": "absent", "images.Repository": "an image repository",
 		"images.Image": "an image tag",
@@ -476,13 +476,16 @@ func parseSleep(arg string) (time.Duration, error) {
 func checkExpect(e *Expect) []string {
 	var msgs []string
 	n := 0
-	for _, set := range []bool{e.Events != nil, e.PodStatus != nil, e.Output != nil, e.Absent != nil} {
+	for _, set := range []bool{e.Events != nil, e.PodStatus != nil, e.Output != nil, e.Absent != nil, e.JSONPath != nil} {
 		if set {
 			n++
 		}
 	}
 	if n != 1 {
-		return []string{"give exactly one of events, podStatus, output, absent"}
+		return []string{"give exactly one of events, podStatus, output, absent, jsonpath"}
+	}
+	if e.JSONPath != nil {
+		return checkJSONPath(e.JSONPath)
 	}
 	checkObject := func(obj string) {
 		kind, name, ok := strings.Cut(obj, "/")

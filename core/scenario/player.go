@@ -457,6 +457,11 @@ func (p *Player) Advance(d time.Duration) { p.c.Sim.Advance(d) }
 func (p *Player) Events() []ObservedEvent { return p.events }
 func (p *Player) Output() string          { return p.stepOut.String() }
 
+// Objects reads a resource's objects from the apiserver's watch cache without a request (nothing is traced).
+func (p *Player) Objects(group, resource, namespace string) []api.Object {
+	return p.c.Server.Peek(group, resource, namespace)
+}
+
 // Pods returns every pod as kubectl get pods shows it, read from the
 // apiserver's watch cache without a request (nothing is traced).
 func (p *Player) Pods() []PodView {

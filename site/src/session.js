@@ -225,7 +225,7 @@ export function state() {
   return {
     playing: !!c.playing, speed: c.speed ?? 1, now: kp.now(), scenario: S.name, step: S.next,
     steps: S.data ? S.data.steps.length : 0, seed: S.seed, files: editor ? editor.files.map((f) => f.name) : [],
-    lesson: !!S.lesson, results: results(),
+    lesson: !!S.lesson, results: results(), version: S.data ? S.data.version || '' : '', progress: progress.map((p) => ({ ...p })),
   };
 }
 
