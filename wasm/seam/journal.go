@@ -52,11 +52,6 @@ const MaxJournalEntries = 10000
 var journaled = map[string]bool{"apply": true, "run": true, "nodeAction": true, "restartComponent": true,
 	"describe": true, "runStep": true, "editSave": true, "checkStep": true}
 
-// attempt reports whether checkStep's arguments make it an attempt (checkStep in scenario.go).
-func attempt(a argList) bool {
-	mode := a.str(0)
-	return mode == "attempt" || mode == "run" && !lookOnly(a.str(1))
-}
 
 type entry struct {
 	Steps uint64  `json:"steps"`

@@ -444,6 +444,12 @@ type stepCheck struct {
 	Now          float64             `json:"now"`
 }
 
+// attempt reports whether checkStep's arguments make it an attempt (a journal entry: it moves the clock).
+func attempt(a argList) bool {
+	mode := a.str(0)
+	return mode == "attempt" || mode == "run" && !scenario.Looks(a.str(1))
+}
+
 // checkStep checks the learner's turn against the playground's cluster:
 //
 //	checkStep()              a look: now, without moving the clock (the running clock, a read)
