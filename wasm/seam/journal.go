@@ -52,7 +52,6 @@ const MaxJournalEntries = 10000
 var journaled = map[string]bool{"apply": true, "run": true, "nodeAction": true, "restartComponent": true,
 	"describe": true, "runStep": true, "editSave": true, "checkStep": true}
 
-
 type entry struct {
 	Steps uint64  `json:"steps"`
 	T     float64 `json:"t"`
