@@ -92,7 +92,6 @@ func TestAWrongFixGetsAnActionableCrossInJapaneseWithinOneApply(t *testing.T) {
 	if got := eval[string](p, `__kubeplayUI.editor.files.map(f => f.name).join()`); got != "web.yaml" {
 		t.Errorf("editor tabs %q, want only web.yaml", got)
 	}
-	p.showPanel("editor")
 	p.setEditor(withCPU(t, lesson, `"4"`))
 	p.click("#apply")
 	p.pollShowing(`kubeplay.session().results[2].state === 'failed'`, 60*time.Second, `JSON.stringify(kubeplay.session().progress[2])`)

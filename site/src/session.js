@@ -647,6 +647,8 @@ async function replaySteps(n) {
   } finally {
     restoring = false;
   }
+  // The learner starts on the step that is theirs to do, not on the last one replayed.
+  if (S.data && S.next < S.data.steps.length) player.showStep(S.next);
 }
 
 // restoreProgress runs the steps an embed's learner had reached (a learner's turn by its solution, as a

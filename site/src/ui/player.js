@@ -45,6 +45,12 @@ export class PlayerPane {
     this.render();
   }
 
+  /** showStep moves the view to step i. */
+  showStep(i) {
+    this.view = i;
+    this.render();
+  }
+
   /** recorded stores step i's result and moves the view to it. */
   recorded(i, res) {
     this.results[i] = res;
