@@ -556,8 +556,9 @@ function progressOf(i) {
 }
 
 function resetProgress() {
+  progress = [];
   progress = S.data ? S.data.steps.map((_, i) => progressOf(i)) : [];
-  told = [];
+  told = progress.map((p) => JSON.stringify(p)); // a fresh pending record is no change
 }
 
 // progressChanged sets step i's state and tells the host when the record changed.
