@@ -97,7 +97,7 @@ func (k *Core) Call(name string, args []any) (result string) {
 	if lite.Built {
 		at = k.mark(name)
 	}
-	input := journaled[name] && k.c != nil
+	input := journaled[name] && k.c != nil && !(name == "checkStep" && !attempt(a))
 	if input {
 		if _, sleep := k.pureSleep(a.str(0)); !(name == "run" && sleep) {
 			k.record(name, a)
@@ -107,13 +107,9 @@ func (k *Core) Call(name string, args []any) (result string) {
 		k.beats.Cut()
 	}
 	v, err := fn(k, a)
-	if name == "loadScenario" && err == nil {
-		k.attach()
-		k.j = journalState{base: journalBase{Seed: k.c.Sim.Seed(), Scenario: a.str(0)}}
-	}
 	if k.beats != nil {
 		k.beats.Cut()
-		if input || name == "advance" || name == "step" || name == "reset" || name == "loadScenario" {
+		if input || name == "advance" || name == "step" || name == "reset" || replacesCluster[name] {
 			k.beatCursor = k.beats.Len()
 		}
 	}
