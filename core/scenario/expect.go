@@ -94,17 +94,6 @@ type Got struct {
 	Why    string
 }
 
-// same is a got that reads the same in both languages (names, statuses, quoted output).
-func same(s string) Got { return Got{EN: s, JA: s} }
-
-// In returns the got in lang ("ja" or anything else: English).
-func (g Got) In(lang string) string {
-	if lang == "ja" {
-		return g.JA
-	}
-	return g.EN
-}
-
 // result fills r's got fields from g.
 func (g Got) result(r ExpectResult) ExpectResult {
 	r.Got, r.GotJA, r.Why = g.EN, g.JA, g.Why

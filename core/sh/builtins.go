@@ -35,16 +35,6 @@ func fullBuiltins() map[string]builtin {
 var fullOnlyBuiltins = []string{"printf", "unset", "set", "test", "[", "cd", "pwd", "read", "jobs", "kill", "wait",
 	"type", "command", "eval", "shift", "readonly", "local"}
 
-// Builtins lists the builtins' names, sorted (for completion and type).
-func Builtins() []string {
-	var out []string
-	for k := range builtins {
-		out = append(out, k)
-	}
-	sortStrings(out)
-	return out
-}
-
 // biEcho is echo: bash's and busybox's take -n, -e, -E and their
 // combinations; dash's takes only -n and always reads backslash escapes.
 func biEcho(in *Interp, c *Cmd) int {
@@ -693,14 +683,6 @@ func biEval(in *Interp, c *Cmd) int {
 	}
 	in.runList(s.List, c.Stdout, c.Stderr, c.Stdin)
 	return in.Status
-}
-
-func sortStrings(s []string) {
-	for i := 1; i < len(s); i++ {
-		for j := i; j > 0 && s[j] < s[j-1]; j-- {
-			s[j], s[j-1] = s[j-1], s[j]
-		}
-	}
 }
 
 // clampSpec bounds a printf width and precision (at most 4 digits), so a
