@@ -201,23 +201,23 @@ func TestACallMadeBeforeReadyIsNotLost(t *testing.T) {
 }
 
 // echo is what `kubeplay shell` prints for an input line before its output (core/shell Exec with Echo).
-type echo struct{ heredocEnd string }
-
-func (e *echo) line(l string) string {
-	if e.heredocEnd != "" {
-		if strings.TrimSpace(l) == e.heredocEnd {
-			e.heredocEnd = ""
+// echo is the line as the terminal echoes it after prompt, the prompt the page's last answer gave (what
+// core/shell's Exec and an exec -ti session print): at "$ " the line trimmed ("$" alone when empty), at "> "
+// (a continuing construct) as typed, inside a container after its prompt.
+func echo(prompt, l string) string {
+	switch prompt {
+	case "$ ":
+		if tr := strings.TrimSpace(l); tr != "" {
+			return "$ " + tr + "\n"
 		}
+		return "$\n"
+	case "> ":
 		return "> " + l + "\n"
 	}
-	tr := strings.TrimSpace(l)
-	if tr == "" {
-		return "$\n"
+	if l != "" {
+		l = " " + l
 	}
-	if i := strings.Index(tr, "<<"); i > 0 && !strings.HasPrefix(tr, "#") {
-		e.heredocEnd = strings.Trim(strings.TrimSpace(tr[i+2:]), `'"-`)
-	}
-	return "$ " + tr + "\n"
+	return strings.TrimRight(prompt, " ") + l + "\n"
 }
 
 // The page and the shell tell the same story: every golden shell transcript (core/shell/testdata), its lines
@@ -242,26 +242,28 @@ func TestTheGoldenShellTranscriptsReplayInThePage(t *testing.T) {
 				let later = '';
 				const off = kubeplay.on('output', (s) => { later += s; });
 				const outs = [];
+				let prompt = '$ ';
 				try {
 					for (const line of %s) {
 						await new Promise((r) => setTimeout(r, 60)); // input pacing, not a wait for anything
-						const out = await kubeplay.run(line);
-						outs.push(later + out);
+						const res = await kubeplay.runLine(line);
+						outs.push(prompt, later + res.output);
+						prompt = res.prompt || '$ ';
 						later = '';
 					}
 				} finally { off(); }
 				if (kubeplay.state.playing) outs.push('\n(the page was playing)');
 				return outs;
 			})()`, js))
+			// outs holds, for each line, the prompt it was typed at and what it printed.
 			var got strings.Builder
-			e := &echo{}
 			for i, l := range lines {
-				got.WriteString(e.line(l))
-				if i < len(outs) {
-					got.WriteString(outs[i])
+				if 2*i+1 < len(outs) {
+					got.WriteString(echo(outs[2*i], l))
+					got.WriteString(outs[2*i+1])
 				}
 			}
-			for _, extra := range outs[min(len(lines), len(outs)):] {
+			for _, extra := range outs[min(2*len(lines), len(outs)):] {
 				got.WriteString(extra)
 			}
 			if got.String() != c.Want {
@@ -307,10 +309,9 @@ func TestTheFirstClusterIsTheOneResetBuilds(t *testing.T) {
 		t.Fatalf("kubeplay shell: %v", err)
 	}
 	var got strings.Builder
-	e := &echo{}
-	got.WriteString(e.line(lines[0]))
+	got.WriteString(echo("$ ", lines[0]))
 	for i, c := range cmds {
-		got.WriteString(e.line(c) + outs[i])
+		got.WriteString(echo("$ ", c) + outs[i])
 	}
 	if !strings.Contains(got.String(), "coredns-") || got.String() != string(want) {
 		t.Errorf("the first cluster differs from kubeplay shell's at the same time:\n%s", firstDifference(string(want), got.String()))
