@@ -163,6 +163,7 @@ func init() {
 		"etcd":             (*Core).etcd,
 		"etcdValue":        (*Core).etcdValue,
 		"etcdLog":          (*Core).etcdLog,
+		"etcdHistory":      (*Core).etcdHistory,
 		"describe":         (*Core).describe,
 		"explain":          (*Core).explain,
 		"complete":         (*Core).complete,
