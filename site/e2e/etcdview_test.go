@@ -118,6 +118,7 @@ func TestTheEtcdViewTellsSpecWritesFromStatusWrites(t *testing.T) {
 			if !strings.Contains(eval[string](p, `document.querySelector('.etcd-writes-intro').textContent`), want[lang][0]) {
 				t.Errorf("the intro does not name the desired state in %s", lang)
 			}
+			eval[bool](p, `(document.querySelector('.etcd-writes-box table').scrollIntoView(), true)`)
 			p.screenshot("etcd-writes-" + lang)
 			p.checkConsole()
 		})

@@ -244,6 +244,7 @@ export const en = {
   'objects.aria': 'The objects the relay made, as they stand now',
   'objects.unbound': 'nodeName: (empty)',
   'objects.empty': 'No objects yet',
+  'objects.kill': 'Delete Pod {name} (the ReplicaSet controller replaces it: self-healing)',
   'terminal.rewound': '# rewound to {time} (the cluster is as it was then; acting here starts a new history from there)',
   'terminal.editing': '# {ref} is open in the editor (kubectl edit): Apply saves it, closing its tab cancels.',
   // pagelayout

@@ -244,6 +244,7 @@ export const ja = {
   'objects.aria': 'リレーで作られたオブジェクトの今の状態',
   'objects.unbound': 'nodeName: (空)',
   'objects.empty': 'まだオブジェクトはありません',
+  'objects.kill': 'Pod {name} を削除する(ReplicaSet コントローラーが新しい Pod で置き換える: 自己修復)',
   'terminal.rewound': '# {time} に巻き戻しました(クラスタはその時刻の状態です。ここで操作すると、そこから新しい履歴になります)',
   'terminal.editing': '# {ref} をエディタで開きました(kubectl edit)。Apply で保存し、タブを閉じると取り消します。',
   // pagelayout

@@ -42,7 +42,7 @@ export function startUI(kp) {
   views.story = new StoryPanel(kp);
   views.diagram = new Diagram(kp);
   views.caption = new Caption(kp, document.querySelector('#diagram'));
-  views.objects = new ObjectsStrip(views.caption.el);
+  views.objects = new ObjectsStrip(views.caption.el, kp);
   views.timeline = new Timeline(kp, views.objects.el);
   views.slowmo = new SlowMotion(kp, views);
   views.terminal = new Terminal(kp);
