@@ -11,6 +11,7 @@ import { StoryPanel } from './story.js';
 import { Caption } from './caption.js';
 import { Timeline } from './timeline.js';
 import { SlowMotion } from './slowmo.js';
+import { ApplyMergeView } from './applymerge.js';
 import { ObjectsStrip } from './objects.js';
 import { track } from './relay.js';
 import { Diagram } from './diagram.js';
@@ -50,6 +51,7 @@ export function startUI(kp) {
   views.etcd = new EtcdView(kp);
   views.explain = new ExplainView(kp);
   views.editor = new Editor(kp);
+  views.applyMerge = new ApplyMergeView(kp);
   views.terminal.files = () => Object.fromEntries(getEditorFiles(views.editor).map((f) => [f.name, f.content]));
   initControlBar(kp, views.slowmo);
   initTabs();
