@@ -64,15 +64,15 @@ function writesTable(hist) {
     const fields = (w.fields || []).filter((f) => !f.startsWith('metadata.') && !f.startsWith('status.conditions')).slice(0, 4);
     tb.append(h('tr.etcd-write', { dataset: { rev: String(w.revision), parts: (w.parts || []).join(' '), writer: w.writer || '' } },
       h('td.num.mono', null, String(w.revision)),
-      h('td', null, h('span.comp-name', { title: w.writer || '' }, writerLabel(w))),
-      h('td.mono', null, w.verb ? `${w.verb} ${w.resource}` : ''),
+      h('td', null, h('span.comp-name', { title: w.writer || '' }, writerLabel(w)),
+        w.verb ? h('div.muted.mono.etcd-request', null, `${w.verb} ${w.resource}`) : null),
       h('td', null, ...parts, fields.length ? h('span.muted.mono.etcd-fields', null, ` ${fields.join(', ')}`) : '')));
   }
   return h('details.etcd-writes-box', { open: true },
     h('summary', null, t('etcd.writes')),
     h('p.muted.etcd-writes-intro', null, t('etcd.writesIntro')),
     h('table.table', null,
-      h('thead', null, h('tr', null, h('th.num', null, 'rev'), h('th', null, t('etcd.writer')), h('th', null, t('etcd.request')), h('th', null, t('etcd.changed')))),
+      h('thead', null, h('tr', null, h('th.num', null, 'rev'), h('th', null, `${t('etcd.writer')} / ${t('etcd.request')}`), h('th', null, t('etcd.changed')))),
       tb));
 }
 
