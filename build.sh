@@ -68,6 +68,9 @@ build_wasm() {
 	cp "$(go env GOROOT)/lib/wasm/wasm_exec.js" "$DIST/site/wasm_exec.js"
 	# kubectl explain's OpenAPI document: the wasm leaves it out, the worker fetches it when first needed.
 	cp core/kubectl/explaindoc/openapi.json "$DIST/site/explain-openapi.json"
+	# The documentation's examples (kubectl -f https://k8s.io/examples/...): the same, fetched when a call first
+	# names one; build.mjs renames the bundle by its hash (kubectl-examples-<hash>.json).
+	go run ./core/kubectl/examples/gen -bundle "$DIST/site/kubectl-examples.json"
 }
 
 build_site() {

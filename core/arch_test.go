@@ -44,12 +44,6 @@ func (b build) String() string {
 	return strings.TrimSpace(b.goos + "/" + b.goarch + " " + b.tags)
 }
 
-// goList lists the module's packages (core/..., wasm/... and site/...) and
-// everything they depend on, for GOOS/GOARCH (empty: the host).
-func goList(t *testing.T, goos, goarch string) map[string]*listed {
-	return goListBuild(t, build{goos, goarch, ""})
-}
-
 // goListBuild is goList for one build, tags included.
 func goListBuild(t *testing.T, b build) map[string]*listed {
 	goos, goarch := b.goos, b.goarch

@@ -2,7 +2,7 @@
 //   node build.mjs OUT
 // Writes app-<hash>.js (src/main.js and everything it imports, minified), style-<hash>.css,
 // index.html (from index.html with %APP_JS% / %STYLE_CSS% replaced), bench.html + bench-<hash>.js
-// when present, coreworker-<hash>.js (the core's Web Worker), course.html + course-<hash>.js (the sample course page), manifest.json ({wasm, wasmBytes, wasmBr, wasmGz, full, fullBytes, fullBr, fullGz, app, style}) and copies static/* if present.
+// when present, coreworker-<hash>.js (the core's Web Worker), course.html + course-<hash>.js (the sample course page), kubectl-examples-<hash>.json (the documentation's examples, from build.sh's kubectl-examples.json), manifest.json ({wasm, wasmBytes, wasmBr, wasmGz, full, fullBytes, fullBr, fullGz, app, style, worker, boot, examples}) and copies static/* if present.
 // kubeplay.wasm and wasm_exec.js are put into OUT by build.sh before this runs; wasm_exec.js is minified in place.
 import { build, transform } from 'esbuild';
 import { createHash } from 'node:crypto';
@@ -18,7 +18,7 @@ await mkdir(out, { recursive: true });
 const targets = ['es2022', 'chrome100', 'firefox100', 'safari15'];
 const hash = (buf) => createHash('sha256').update(buf).digest('hex').slice(0, 12);
 
-async function bundle(entry, loader, format) {
+async function bundle(entry, loader, format, define) {
   const r = await build({
     entryPoints: [join(here, entry)],
     bundle: true,
@@ -30,6 +30,7 @@ async function bundle(entry, loader, format) {
     logLevel: 'warning',
     charset: 'utf8',
     loader: loader === 'css' ? { '.css': 'css' } : undefined,
+    define,
   });
   return r.outputFiles[0].contents;
 }
@@ -44,12 +45,24 @@ async function emit(prefix, ext, contents) {
 // compresses again afterwards; a stale index.html.br would point at assets that no longer exist).
 for (const f of await readdir(out)) {
   if (/^(app|style|bench|course|coreworker|boot)-[0-9a-f]{8,}\.(js|css)(\.br|\.gz)?$/.test(f)) await rm(join(out, f));
+  if (/^kubectl-examples-[0-9a-f]{8,}\.json(\.br|\.gz)?$/.test(f)) await rm(join(out, f));
   if (/^(index\.html|bench\.html|course\.html|manifest\.json)\.(br|gz)$/.test(f)) await rm(join(out, f));
 }
 
 const app = await emit('app', 'js', await bundle('src/main.js', 'js'));
+// The documentation's examples (core/kubectl/examples), which build.sh wrote as kubectl-examples.json: named by
+// their hash (kubectl-examples-<hash>.json), which the worker is given as KUBEPLAY_EXAMPLES; it fetches them when
+// a call first names an example's URL.
+let examples = 'kubectl-examples.json';
+if (existsSync(join(out, examples))) {
+  const plain = join(out, examples);
+  examples = await emit('kubectl-examples', 'json', await readFile(plain));
+  await rm(plain);
+} else {
+  console.warn('build.mjs: no kubectl-examples.json in', out, '(run ./build.sh to make it)');
+}
 // The core's Web Worker: a classic script (it loads wasm_exec.js with importScripts).
-const worker = await emit('coreworker', 'js', await bundle('src/coreworker.js', 'js', 'iife'));
+const worker = await emit('coreworker', 'js', await bundle('src/coreworker.js', 'js', 'iife', { KUBEPLAY_EXAMPLES: JSON.stringify(examples) }));
 // A small classic script in index.html's head that starts that worker before the page bundle runs.
 const boot = await emit('boot', 'js', await bundle('src/boot.js', 'js', 'iife'));
 const style = await emit('style', 'css', await bundle('src/style.css', 'css'));
@@ -101,7 +114,7 @@ if (existsSync(join(here, 'course.html')) && existsSync(join(here, 'src', 'cours
 
 if (existsSync(join(here, 'static'))) await cp(join(here, 'static'), out, { recursive: true });
 
-const manifest = { wasm: 'kubeplay.wasm', wasmBytes, wasmBr, wasmGz, full: 'kubeplay-full.wasm', fullBytes, fullBr, fullGz, app, style, worker, boot };
+const manifest = { wasm: 'kubeplay.wasm', wasmBytes, wasmBr, wasmGz, full: 'kubeplay-full.wasm', fullBytes, fullBr, fullGz, app, style, worker, boot, examples };
 if (bench) manifest.bench = bench;
 if (course) manifest.course = course;
 await writeFile(join(out, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');

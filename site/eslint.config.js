@@ -57,7 +57,7 @@ export default [
   {
     // The core's Web Worker (bundled as a classic script: importScripts, then wasm_exec.js's Go).
     files: ['src/coreworker.js'],
-    languageOptions: { globals: { ...globals.worker } },
+    languageOptions: { globals: { ...globals.worker, KUBEPLAY_EXAMPLES: 'readonly' } },
   },
   {
     files: ['build.mjs', 'eslint.config.js', 'test/**/*.mjs'],

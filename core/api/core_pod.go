@@ -409,3 +409,15 @@ func PodTemplateOf(obj Object) (*PodTemplateSpec, string) {
 	}
 	return nil, ""
 }
+
+// PodSpecOf is the pod spec of a Pod or of a workload's pod template (a
+// CronJob's job template's), or nil.
+func PodSpecOf(obj Object) *PodSpec {
+	if p, ok := obj.(*Pod); ok {
+		return &p.Spec
+	}
+	if t, _ := PodTemplateOf(obj); t != nil {
+		return &t.Spec
+	}
+	return nil
+}

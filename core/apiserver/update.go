@@ -278,6 +278,13 @@ func canonicalize(obj api.Object) {
 	if ep, ok := obj.(*api.Endpoints); ok && len(ep.Subsets) > 0 {
 		ep.Subsets = api.RepackSubsets(ep.Subsets)
 	}
+	if spec := api.PodSpecOf(obj); spec != nil {
+		// The v1 conversion writes serviceAccountName's value to the
+		// deprecated serviceAccount field of every pod spec it serves
+		// (Convert_core_PodSpec_To_v1_PodSpec): a Pod shows
+		// "serviceAccount: default".
+		spec.DeprecatedServiceAccount = spec.ServiceAccountName
+	}
 }
 
 func prepareForCreate(r *resource, obj api.Object) {

@@ -50,6 +50,12 @@ type Beat struct {
 	Object   string `json:"object,omitempty"`
 	Revision int64  `json:"revision,omitempty"`
 	Code     int    `json:"code,omitempty"`
+	// Stages are the stages of kube-apiserver's chain the request went
+	// through, in order, among authn, authz, admission and validation (a
+	// read stops after authz); Refused is the one that refused it, if one
+	// did. A 404 or 409 from storage is no stage's refusal.
+	Stages  []string `json:"stages,omitempty"`
+	Refused string   `json:"refused,omitempty"`
 	// Reason, Type and Source are the Kubernetes Event's, on event beats
 	// (Source as SOURCE in `kubectl get events -o wide`).
 	Reason    string `json:"reason,omitempty"`

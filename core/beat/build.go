@@ -1,6 +1,7 @@
 package beat
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -40,8 +41,10 @@ func build(recs []trace.Record, beatRevs map[int64]struct{}) Beat {
 	switch {
 	case ev != nil:
 		eventBeat(&b, ev, req, act)
+		stagesOf(&b, recs)
 	case req != nil:
 		requestBeat(&b, req, resp, write, recs)
+		stagesOf(&b, recs)
 		if b.Heartbeat && b.Revision != 0 {
 			beatRevs[b.Revision] = struct{}{}
 		}
@@ -96,6 +99,36 @@ func requestBeat(b *Beat, req, resp, write *trace.Record, recs []trace.Record) {
 	default:
 		b.Class = "apiserver-write"
 	}
+}
+
+// stagesOf notes the chain's stages a request went through and the one that refused it (its trace
+// record says so: core/apiserver's stage messages).
+func stagesOf(b *Beat, recs []trace.Record) {
+	for i := range recs {
+		r := &recs[i]
+		if r.Kind != trace.Stage {
+			continue
+		}
+		switch r.Stage {
+		case "authn", "authz", "admission", "validation":
+		default:
+			continue
+		}
+		if !slices.Contains(b.Stages, r.Stage) {
+			b.Stages = append(b.Stages, r.Stage)
+		}
+		if b.Refused == "" && refuses(r.Message) {
+			b.Refused = r.Stage
+		}
+	}
+}
+
+// refuses reads a stage record's message: authentication failed, forbidden, an impersonation denied, an
+// admission plugin's rejection, invalid.
+func refuses(msg string) bool {
+	return strings.HasPrefix(msg, "authentication failed") || strings.HasPrefix(msg, "forbidden: ") ||
+		strings.Contains(msg, " may not impersonate ") || strings.HasPrefix(msg, "invalid: ") ||
+		strings.Contains(msg, " admission") && strings.Contains(msg, ": rejected: ")
 }
 
 func isRead(verb string) bool { return verb == "get" || verb == "list" || verb == "watch" }

@@ -124,6 +124,12 @@ func writeOp(recs []trace.Record) string {
 
 func requestText(b *Beat, recs []trace.Record) Text {
 	m := method(recs)
+	// What crossed: a subresource is named ("PUT deployments/status", "POST pods/binding"), so two writes of
+	// one object in one millisecond say which part they wrote.
+	if res, sub, ok := strings.Cut(b.Resource, "/"); ok {
+		base, _, _ := strings.Cut(res, ".")
+		m += " " + base + "/" + sub
+	}
 	code := codeText(b.Code)
 	if readNotFound(b) {
 		msg := failure(recs)
@@ -184,9 +190,15 @@ func requestText(b *Beat, recs []trace.Record) Text {
 			Ja: fmt.Sprintf("kube-scheduler が %s の実行ノードに %s を選び、バインディングしました。kube-apiserver が spec.nodeName を etcd にリビジョン %d で書き込みました(%s)", b.Object, node, b.Revision, code),
 		}
 	}
+	jaDecision := jaAction(recs[0].Message)
+	if d, ok := strings.CutPrefix(jaDecision, who+": "); ok {
+		jaDecision = d
+	} else if jaDecision == recs[0].Message {
+		jaDecision = decision
+	}
 	return Text{
 		En: fmt.Sprintf("%s: %s; %s", who, decision, lowerFirst(en)),
-		Ja: fmt.Sprintf("%s の判断: %s。%s", who, decision, ja),
+		Ja: fmt.Sprintf("%s の判断: %s。%s", who, jaDecision, ja),
 	}
 }
 
@@ -230,7 +242,7 @@ func eventText(b *Beat, recs []trace.Record) Text {
 	}
 	return Text{
 		En: fmt.Sprintf("%s recorded a %s Event %s on %s: %s", b.Source, b.Type, b.Reason, b.Object, msg),
-		Ja: fmt.Sprintf("%s が %s に Kubernetes イベント %s (%s) を記録しました: %s", b.Source, b.Object, b.Reason, b.Type, msg),
+		Ja: fmt.Sprintf("%s が %s に Kubernetes イベント %s (%s) を記録しました: %s", b.Source, b.Object, b.Reason, b.Type, jaEventMessage(msg)),
 	}
 }
 

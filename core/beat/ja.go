@@ -32,6 +32,9 @@ var jaActions = sync.OnceValue(func() []jaRule {
 		{regexp.MustCompile(`^node (\S+) down: its kubelet stops posting status and renewing its Lease$`), "ノード $1 を止めました。その kubelet はステータスの報告と Lease の更新をやめます"},
 		{regexp.MustCompile(`^node (\S+) up: (.*)$`), "ノード $1 を戻しました: $2"},
 		{regexp.MustCompile(`^kubelet stopped: no more status updates or Lease renewals$`), "kubelet が止まりました。ステータスの報告も Lease の更新もしません"},
+		{regexp.MustCompile(`^lease (\S+) expired: deleted (\S+) at revision (\d+)$`), "lease $1 の期限が切れたので、$2 を削除しました(リビジョン $3)"},
+		{regexp.MustCompile(`^lease (\S+) revoked: deleted (\S+) at revision (\d+)$`), "lease $1 が取り消されたので、$2 を削除しました(リビジョン $3)"},
+		{regexp.MustCompile(`^finished scheduled compaction at revision (\d+)$`), "リビジョン $1 より古い履歴を圧縮(compaction)しました"},
 	}
 })
 
@@ -44,8 +47,29 @@ type jaRule struct {
 func jaAction(msg string) string {
 	for _, a := range jaActions() {
 		if a.re.MatchString(msg) {
-			return a.re.ReplaceAllString(msg, a.ja)
+			return jaFilterReasons.Replace(a.re.ReplaceAllString(msg, a.ja))
 		}
+	}
+	return msg
+}
+
+// jaFilterReasons glosses kube-scheduler's filter messages (kept as it prints them) in the article's words.
+var jaFilterReasons = strings.NewReplacer(
+	"node(s) had untolerated taint(s)", "許容されない taint があります (node(s) had untolerated taint(s))",
+	"Insufficient cpu", "CPU が足りません (Insufficient cpu)",
+	"Insufficient memory", "メモリが足りません (Insufficient memory)",
+	"node(s) didn't match Pod's node affinity/selector", "ノードアフィニティ・セレクタに合いません (node(s) didn't match Pod's node affinity/selector)",
+	"node(s) were unschedulable", "スケジュール不可のノードです (node(s) were unschedulable)",
+)
+
+// jaEventMessage is an Event's message as kubectl prints it, with what client-go's recorder noted beside it
+// (the spam filter dropped it, it could not be recorded) said in Japanese.
+func jaEventMessage(msg string) string {
+	if m, ok := strings.CutSuffix(msg, " (dropped by the event spam filter)"); ok {
+		return m + "(client-go のイベントスパムフィルタが捨てたため、記録されていません)"
+	}
+	if m, why, ok := strings.Cut(msg, " (not recorded: "); ok {
+		return m + "(記録できませんでした: " + strings.TrimSuffix(why, ")") + ")"
 	}
 	return msg
 }

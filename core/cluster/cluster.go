@@ -11,6 +11,7 @@ import (
 	"kubeplay/core/client"
 	"kubeplay/core/controller"
 	"kubeplay/core/kubectl"
+	"kubeplay/core/kubectl/examples"
 	"kubeplay/core/kubelet"
 	"kubeplay/core/kubelet/images"
 	"kubeplay/core/kubelet/runtime"
@@ -34,7 +35,6 @@ type Cluster struct {
 	kubectl  *kubectl.Kubectl
 	readFile func(string) ([]byte, error)
 	readDir  func(string) ([]string, error)
-	readURL  func(string) ([]byte, error)
 	out      io.Writer
 	stopped  map[string]bool
 	// proxyClient and proxyNext: the pod network's reads and kube-proxy's
@@ -172,7 +172,7 @@ func (c *Cluster) NodeNames() []string {
 // starts keep running between commands).
 func (c *Cluster) Kubectl(out io.Writer) *kubectl.Kubectl {
 	if c.kubectl == nil {
-		c.kubectl = kubectl.New(kubectl.Env{Sim: c.Sim, Server: c.Server, Logs: c.Logs, Exec: c.Exec, HTTPGet: c.HTTPGet, ReadFile: c.readFile, ReadDir: c.readDir, ReadURL: c.readURL})
+		c.kubectl = kubectl.New(kubectl.Env{Sim: c.Sim, Server: c.Server, Logs: c.Logs, Exec: c.Exec, HTTPGet: c.HTTPGet, ReadFile: c.readFile, ReadDir: c.readDir, ReadURL: examples.Read})
 	}
 	return c.kubectl
 }
@@ -183,15 +183,6 @@ func (c *Cluster) SetFiles(readFile func(path string) ([]byte, error), readDir f
 	c.readFile, c.readDir = readFile, readDir
 	if c.kubectl != nil {
 		c.kubectl.SetFiles(readFile, readDir)
-	}
-}
-
-// SetURLs sets where `kubectl ... -f https://...` reads (nil: kubectl
-// answers that kubeplay has no network access).
-func (c *Cluster) SetURLs(readURL func(url string) ([]byte, error)) {
-	c.readURL = readURL
-	if c.kubectl != nil {
-		c.kubectl.SetURLs(readURL)
 	}
 }
 

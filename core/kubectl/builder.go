@@ -1,6 +1,7 @@
 package kubectl
 
 import (
+	"errors"
 	"fmt"
 	"path"
 	"sort"
@@ -8,6 +9,7 @@ import (
 
 	"kubeplay/core/api"
 	"kubeplay/core/api/labels"
+	"kubeplay/core/kubectl/examples"
 )
 
 // This file is kubectl's resource builder (cli-runtime's resource.Builder):
@@ -346,15 +348,9 @@ func (inv *invocation) readManifests(filenames []string) ([]*doc, error) {
 			continue
 		}
 		if strings.HasPrefix(fn, "http://") || strings.HasPrefix(fn, "https://") {
-			if inv.k.env.ReadURL == nil {
-				// kubeplay's cluster has no network: say so in kubectl's words for
-				// a URL it could not read, and how to give the manifest instead.
-				return nil, fmt.Errorf("unable to read URL %q, kubeplay has no network access: paste the manifest into a file (or kubectl apply -f - <<EOF)", fn)
-			}
-			data, err := inv.k.env.ReadURL(fn)
+			data, err := inv.readURL(fn)
 			if err != nil {
-				// cli-runtime's words for a URL that answered without the file.
-				return nil, fmt.Errorf("unable to read URL %q, server reported 404 Not Found, status code=404", fn)
+				return nil, err
 			}
 			ds, err := parseDocs(fn, data, inv.k.kindFor)
 			docs = append(docs, ds...)
@@ -413,4 +409,26 @@ func (inv *invocation) expandPath(p string, recursive bool) ([]string, error) {
 		return nil, fmt.Errorf("the path %q does not exist", p)
 	}
 	return []string{p}, nil
+}
+
+// readURL reads an http(s) -f argument through Env.ReadURL (the documentation's examples, core/kubectl/examples).
+func (inv *invocation) readURL(fn string) ([]byte, error) {
+	var err error = examples.ErrOtherHost
+	var data []byte
+	if inv.k.env.ReadURL != nil {
+		data, err = inv.k.env.ReadURL(fn)
+	}
+	switch {
+	case err == nil:
+		return data, nil
+	case errors.Is(err, examples.ErrOtherHost):
+		// kubeplay's cluster has no network: say so in kubectl's words for
+		// a URL it could not read, and how to give the manifest instead.
+		return nil, fmt.Errorf("unable to read URL %q, kubeplay has no network access: paste the manifest into a file (or kubectl apply -f - <<EOF)", fn)
+	case errors.Is(err, examples.ErrNotLoaded):
+		// In the browser, a URL the page did not see coming (built in a variable, say).
+		return nil, fmt.Errorf("unable to read URL %q: the documentation's examples are not loaded yet; run the command again", fn)
+	}
+	// cli-runtime's words for a URL that answered without the file.
+	return nil, fmt.Errorf("unable to read URL %q, server reported 404 Not Found, status code=404", fn)
 }

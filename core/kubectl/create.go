@@ -110,8 +110,8 @@ func runCreate(inv *invocation) error {
 			return printUnservedDryRun(inv.out, raw, inv.f.str("output"), strings.ToLower(raw["kind"].(string))+"/"+rest[0])
 		}
 		msg := "the server could not find the requested resource"
-		if prefix, ok := createFailure[sub]; ok {
-			return fmt.Errorf("%s: %s", prefix, msg)
+		if format, ok := createFailure[sub]; ok {
+			return fmt.Errorf(format, msg)
 		}
 		return fmt.Errorf("%s", msg)
 	}
@@ -121,8 +121,8 @@ func runCreate(inv *invocation) error {
 	}
 	created, err := inv.create(info, inv.scopeNs(info), obj)
 	if err != nil {
-		if prefix, ok := createFailure[sub]; ok {
-			return fmt.Errorf("%s: %v", prefix, err)
+		if format, ok := createFailure[sub]; ok {
+			return fmt.Errorf(format, err)
 		}
 		return err
 	}
@@ -216,18 +216,28 @@ var createRequired = map[string][]string{
 	"service externalname": {"external-name"},
 }
 
-// createFailure is the prefix kubectl puts before a server error of the
-// subcommands that wrap it ("failed to create deployment: %v").
+// createFailure is how the subcommands that wrap a server error word it
+// (kubectl's create_*.go: "failed to create deployment: %v", and the
+// secrets' "failed to create secret %v", without the colon).
 var createFailure = map[string]string{
-	"deployment":           "failed to create deployment",
-	"job":                  "failed to create job",
-	"quota":                "failed to create quota",
-	"priorityclass":        "failed to create priorityclass",
-	"serviceaccount":       "failed to create serviceaccount",
-	"service clusterip":    "failed to create ClusterIP service",
-	"service nodeport":     "failed to create NodePort service",
-	"service loadbalancer": "failed to create LoadBalancer service",
-	"service externalname": "failed to create ExternalName service",
+	"deployment":             "failed to create deployment: %v",
+	"job":                    "failed to create job: %v",
+	"cronjob":                "failed to create cronjob: %v",
+	"configmap":              "failed to create configmap: %v",
+	"quota":                  "failed to create quota: %v",
+	"priorityclass":          "failed to create priorityclass: %v",
+	"serviceaccount":         "failed to create serviceaccount: %v",
+	"rolebinding":            "failed to create rolebinding: %v",
+	"clusterrolebinding":     "failed to create clusterrolebinding: %v",
+	"poddisruptionbudget":    "failed to create poddisruptionbudgets: %v",
+	"ingress":                "failed to create ingress: %v",
+	"secret generic":         "failed to create secret %v",
+	"secret tls":             "failed to create secret %v",
+	"secret docker-registry": "failed to create secret %v",
+	"service clusterip":      "failed to create ClusterIP service: %v",
+	"service nodeport":       "failed to create NodePort service: %v",
+	"service loadbalancer":   "failed to create LoadBalancer service: %v",
+	"service externalname":   "failed to create ExternalName service: %v",
 }
 
 // generator builds the object of kubectl create <kind> NAME.

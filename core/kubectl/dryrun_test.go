@@ -42,6 +42,7 @@ func TestDryRunsNeverWrite(t *testing.T) {
 		{"kubectl scale deployment web --replicas=3", "deployment.apps/web scaled (dry run)\n", "deployment.apps/web scaled (server dry run)\n"},
 		{"kubectl set image deployment/web nginx=nginx:1.27", "deployment.apps/web image updated (dry run)\n", "deployment.apps/web image updated (server dry run)\n"},
 		{"kubectl set resources deployment/web --limits=cpu=200m", "deployment.apps/web resource requirements updated (dry run)\n", "deployment.apps/web resource requirements updated (server dry run)\n"},
+		{"kubectl set serviceaccount deployment web builder", "deployment.apps/web serviceaccount updated (dry run)\n", "deployment.apps/web serviceaccount updated (server dry run)\n"},
 		{"kubectl autoscale deployment web --max=3", "horizontalpodautoscaler.autoscaling/web created (dry run)\n", "horizontalpodautoscaler.autoscaling/web autoscaled (server dry run)\n"},
 		{"kubectl cordon n1", "node/n1 cordoned (dry run)\n", "node/n1 cordoned (server dry run)\n"},
 		{"kubectl uncordon n1", "node/n1 already uncordoned (dry run)\n", "node/n1 already uncordoned (server dry run)\n"},

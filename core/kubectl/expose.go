@@ -88,7 +88,8 @@ func (inv *invocation) exposeOne(r resolved) error {
 	} else {
 		ports = portsForObject(r.obj)
 		if len(ports) == 0 && !headless {
-			return exposeUsage("couldn't find port via --port flag or introspection")
+			// A plain error in kubectl's expose.go: no usage line.
+			return fmt.Errorf("couldn't find port via --port flag or introspection")
 		}
 	}
 	protocols := protocolsForObject(r.obj)

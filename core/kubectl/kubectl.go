@@ -27,8 +27,10 @@ type Env struct {
 	// ReadFile reads a file for -f; ReadDir lists a directory's entries (names).
 	ReadFile func(path string) ([]byte, error)
 	ReadDir  func(path string) ([]string, error)
-	// ReadURL fetches an http(s) -f argument (kubectl -f https://...);
-	// nil where kubeplay has no network, and kubectl says so.
+	// ReadURL fetches an http(s) -f argument (kubectl -f https://...): the
+	// cluster gives examples.Read, the documentation's examples. Its errors
+	// examples.ErrOtherHost (and a nil ReadURL) answer that kubeplay has no
+	// network; any other error is the server's 404.
 	ReadURL func(url string) ([]byte, error)
 	// Stdin is what -f - reads.
 	Stdin []byte
@@ -286,10 +288,11 @@ func (k *Kubectl) Run(args []string, stdout, stderr io.Writer) int {
 	cmd, ok := commands[name]
 	if !ok {
 		fmt.Fprintf(stderr, "error: unknown command %q for %q\n", name, "kubectl")
+		// cobra's "unknown command" error with its suggestions, printed by
+		// kubectl's CheckErr: no usage line after it.
 		if s := suggest(name); s != "" {
 			fmt.Fprintf(stderr, "\nDid you mean this?\n\t%s\n", s)
 		}
-		fmt.Fprintf(stderr, "Run 'kubectl --help' for usage.\n")
 		return 1
 	}
 	f, err := parseFlags(name, append(pre, rest...), cmd.flags)

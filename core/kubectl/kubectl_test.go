@@ -60,7 +60,7 @@ func TestCommandOutputs(t *testing.T) {
 		{name: "get of an empty namespace says no resources", line: "get pods", wantErr: "No resources found in default namespace.\n"},
 		{name: "get of an empty namespace with -n names it", line: "get pods -n kube-system", wantErr: "No resources found in kube-system namespace.\n"},
 		{name: "an unknown resource type is kubectl's error", line: "get foo", wantErr: "error: the server doesn't have a resource type \"foo\"\n", wantCode: 1},
-		{name: "an unknown command is kubectl's error", line: "frobnicate", wantErr: "error: unknown command \"frobnicate\" for \"kubectl\"\nRun 'kubectl --help' for usage.\n", wantCode: 1},
+		{name: "an unknown command is kubectl's error", line: "frobnicate", wantErr: "error: unknown command \"frobnicate\" for \"kubectl\"\n", wantCode: 1},
 		{name: "an unknown flag is cobra's error", line: "get pods --frob", wantErr: "error: unknown flag: --frob\nSee 'kubectl get --help' for usage.\n", wantCode: 1},
 		{name: "get -o name prints kind.group/name", setup: []string{"apply -f d.yaml"}, line: "get deploy -o name", wantOut: "deployment.apps/nginx\n"},
 		{name: "get -o jsonpath prints the field", setup: []string{"apply -f d.yaml"}, line: "get deploy nginx -o jsonpath={.spec.replicas}", wantOut: "2"},

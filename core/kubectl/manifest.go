@@ -212,12 +212,16 @@ func classifyDoc(d *doc, source string, kindFor kindMapper) {
 	raw := d.raw
 	apiVersion, _ := raw["apiVersion"].(string)
 	kind, _ := raw["kind"].(string)
+	// kubectl's pkg/validation getObjectKind: a document that is no object
+	// is "invalid object to validate"; otherwise each missing field is
+	// named, several as an aggregate "[a, b]".
 	switch {
-	case kind == "":
+	case raw == nil:
 		d.err = fmt.Errorf("error validating %q: error validating data: invalid object to validate; if you choose to ignore these errors, turn validation off with --validate=false", source)
-		if apiVersion == "" {
-			d.err = fmt.Errorf("error validating %q: error validating data: [apiVersion not set, kind not set]; if you choose to ignore these errors, turn validation off with --validate=false", source)
-		}
+	case kind == "" && apiVersion == "":
+		d.err = fmt.Errorf("error validating %q: error validating data: [apiVersion not set, kind not set]; if you choose to ignore these errors, turn validation off with --validate=false", source)
+	case kind == "":
+		d.err = fmt.Errorf("error validating %q: error validating data: kind not set; if you choose to ignore these errors, turn validation off with --validate=false", source)
 	case apiVersion == "":
 		d.err = fmt.Errorf("error validating %q: error validating data: apiVersion not set; if you choose to ignore these errors, turn validation off with --validate=false", source)
 	default:

@@ -170,7 +170,7 @@ func printCustomColumns(w io.Writer, spec string, objs []api.Object, noHeaders b
 			}
 			var ss []string
 			for _, v := range vals {
-				ss = append(ss, printers.FormatValue(v))
+				ss = append(ss, printers.GoFormat(v))
 			}
 			cell := strings.Join(ss, ",")
 			if len(vals) == 0 {

@@ -1,12 +1,8 @@
 package kubectl
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
-
-	"kubeplay/core/api"
-	"kubeplay/core/api/strategicpatch"
 )
 
 var setFlags = []flagDef{
@@ -39,6 +35,8 @@ func runSet(inv *invocation) error {
 		return runSetResources(inv)
 	case "env":
 		return full("set env")(inv)
+	case "serviceaccount", "sa":
+		return runSetServiceAccount(inv)
 	}
 	return fmt.Errorf("unknown command %q for %q", sub, "kubectl set")
 }
@@ -60,21 +58,7 @@ func runSetImage(inv *invocation) error {
 	if len(images) == 0 {
 		return fmt.Errorf("at least one image update is required")
 	}
-	objs, errs, err := inv.objects(resArgs, builderOpts{selectors: true, fetch: true})
-	if err != nil {
-		return err
-	}
-	for _, r := range objs {
-		before := api.EncodeJSON(r.obj)
-		var doc map[string]any
-		if err := json.Unmarshal(before, &doc); err != nil {
-			return err
-		}
-		spec := podSpecOf(doc)
-		if spec == nil {
-			errs = append(errs, fmt.Errorf("%s is not a workload with a pod template", objRef(r.info, r.name)))
-			continue
-		}
+	return inv.updatePodSpecs(resArgs, "image updated", "failed to patch image update to pod template: %v", func(_ resolved, spec map[string]any) error {
 		var missing []string
 		for _, c := range order {
 			found := false
@@ -93,29 +77,10 @@ func runSetImage(inv *invocation) error {
 			}
 		}
 		if len(missing) > 0 {
-			errs = append(errs, fmt.Errorf("unable to find container named %q", missing[0]))
-			continue
+			return fmt.Errorf("unable to find container named %q", missing[0])
 		}
-		after, _ := json.Marshal(doc)
-		patch, err := strategicpatch.CreateTwoWayMergePatch(before, after, r.info.New())
-		if err != nil {
-			return err
-		}
-		if string(patch) == "{}" {
-			// kubectl set image skips an object whose images are already
-			// those asked for, printing nothing (set_image.go: "no changes").
-			continue
-		}
-		patched, err := inv.patch(r.info, r.ns, r.name, strategicMergePatch, patch)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("failed to patch image update to pod template: %v", err))
-			continue
-		}
-		if err := inv.printResult(r.info, patched, "image updated"); err != nil {
-			return err
-		}
-	}
-	return aggregate(errs)
+		return nil
+	})
 }
 
 // podSpecOf returns the pod spec inside a decoded object: a Pod's spec or a
@@ -137,4 +102,20 @@ func podSpecOf(doc map[string]any) map[string]any {
 	}
 	ps, _ := t["spec"].(map[string]any)
 	return ps
+}
+
+// runSetServiceAccount is kubectl set serviceaccount (sa) TYPE NAME
+// SERVICE_ACCOUNT: a strategic merge patch of the pod template's
+// serviceAccountName, printed as "<ref> serviceaccount updated" even when
+// nothing changed (set_serviceaccount.go sends every patch).
+func runSetServiceAccount(inv *invocation) error {
+	args := inv.f.args[1:]
+	if len(args) == 0 {
+		return fmt.Errorf("serviceaccount is required")
+	}
+	sa := args[len(args)-1]
+	return inv.updatePodSpecs(args[:len(args)-1], "serviceaccount updated", "failed to patch ServiceAccountName %v", func(_ resolved, spec map[string]any) error {
+		spec["serviceAccountName"] = sa
+		return nil
+	})
 }

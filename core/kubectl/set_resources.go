@@ -107,7 +107,9 @@ func (inv *invocation) updatePodSpecs(args []string, verb, failFormat string, mu
 		if err != nil {
 			return err
 		}
-		if string(patch) == "{}" || len(patch) == 0 {
+		if (string(patch) == "{}" || len(patch) == 0) && verb != "serviceaccount updated" {
+			// set image, resources and env skip an object nothing changes;
+			// set serviceaccount sends its patch all the same.
 			continue
 		}
 		if inv.f.boolean("local") {

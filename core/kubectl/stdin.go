@@ -10,6 +10,5 @@ func (k *Kubectl) SetFiles(readFile func(path string) ([]byte, error), readDir f
 	k.env.ReadFile, k.env.ReadDir = readFile, readDir
 }
 
-// SetURLs sets where `-f https://...` reads: nil (the default) answers that
-// kubeplay has no network access.
+// SetURLs sets where `-f https://...` reads (Env.ReadURL).
 func (k *Kubectl) SetURLs(readURL func(url string) ([]byte, error)) { k.env.ReadURL = readURL }

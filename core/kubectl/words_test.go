@@ -167,3 +167,38 @@ func TestKYAMLOutput(t *testing.T) {
 		t.Errorf("got %q", errOut)
 	}
 }
+
+// Words of kubectl v1.35 (staging/src/k8s.io/kubectl sources named in
+// each case).
+func TestWordsOfKubectl(t *testing.T) {
+	c := newCluster(t)
+	c.must("kubectl create deployment web --image=nginx")
+	c.files["nokind.yaml"] = "apiVersion: v1\nmetadata:\n  name: x\n"
+	c.files["svc.yaml"] = "apiVersion: v1\nkind: Service\nmetadata:\n  name: s\nspec:\n  clusterIP: 10.96.0.50\n  ports:\n  - port: 80\n"
+	c.must("kubectl create -f svc.yaml")
+	for _, tc := range []struct{ what, line, out, err string }{
+		// cmd/set/set_image.go: a patch of "{}" is skipped without a word.
+		{"a second identical set image", "kubectl set image deployment/web nginx=nginx", "", ""},
+		// cmd/expose/expose.go returns a plain error: no usage line.
+		{"expose without a port", "kubectl expose deployment web", "", "error: couldn't find port via --port flag or introspection\n"},
+		// cobra's unknown command error with its suggestion, printed by
+		// CheckErr (component-base cli.run silences cobra's usage line).
+		{"an unknown command", "kubectl foo", "", "error: unknown command \"foo\" for \"kubectl\"\n\nDid you mean this?\n\ttop\n"},
+		// cmd/create/create_secret.go: "failed to create secret %v".
+		{"a secret that exists", "kubectl create secret generic web-secret --from-literal=a=b", "secret/web-secret created\n", ""},
+		{"a secret that exists", "kubectl create secret generic web-secret --from-literal=a=b", "", "error: failed to create secret secrets \"web-secret\" already exists\n"},
+		{"a configmap that exists", "kubectl create configmap web --from-literal=a=b", "configmap/web created\n", ""},
+		{"a configmap that exists", "kubectl create configmap web --from-literal=a=b", "", "error: failed to create configmap: configmaps \"web\" already exists\n"},
+		// pkg/validation/validation.go getObjectKind.
+		{"a manifest without kind", "kubectl apply -f nokind.yaml", "", "error: error validating \"nokind.yaml\": error validating data: kind not set; if you choose to ignore these errors, turn validation off with --validate=false\n"},
+		// validateUpgradeDowngradeClusterIPs names the whole list.
+		{"a changed clusterIPs", `kubectl patch svc s -p '{"spec":{"clusterIP":"10.96.100.100","clusterIPs":["10.96.100.100"]}}'`, "", "The Service \"s\" is invalid: spec.clusterIPs[0]: Invalid value: [\"10.96.100.100\"]: may not change once set\n"},
+		// cli-runtime customcolumn.go prints values with %v.
+		{"custom columns of a list of maps", "kubectl get svc s -o custom-columns=PORTS:.spec.ports,SEL:.spec.selector,IPS:.spec.clusterIPs", "PORTS                                       SEL      IPS\n[map[port:80 protocol:TCP targetPort:80]]   <none>   [10.96.0.50]\n", ""},
+	} {
+		out, errOut, _ := c.run(tc.line)
+		if out != tc.out || errOut != tc.err {
+			t.Errorf("%s: %s\n got stdout %q stderr %q\nwant stdout %q stderr %q", tc.what, tc.line, out, errOut, tc.out, tc.err)
+		}
+	}
+}

@@ -44,10 +44,12 @@ func (w *podWorker) configMap(name string) (*api.ConfigMap, error) {
 	obj, err := w.k.c.Resource("configmaps").Namespace(w.pod.Namespace).Get(name)
 	if err != nil {
 		if api.IsNotFound(err) {
+			w.remember("configmap/"+name, nil)
 			return nil, nil
 		}
 		return nil, err
 	}
+	w.remember("configmap/"+name, obj)
 	return obj.(*api.ConfigMap), nil
 }
 
@@ -57,10 +59,12 @@ func (w *podWorker) secret(name string) (*api.Secret, error) {
 	obj, err := w.k.c.Resource("secrets").Namespace(w.pod.Namespace).Get(name)
 	if err != nil {
 		if api.IsNotFound(err) {
+			w.remember("secret/"+name, nil)
 			return nil, nil
 		}
 		return nil, err
 	}
+	w.remember("secret/"+name, obj)
 	return obj.(*api.Secret), nil
 }
 

@@ -31,6 +31,7 @@ func (k *Kubelet) Exec(namespace, pod, containerName string, command []string, n
 		return "", 0, true, fmt.Errorf("unable to upgrade connection: container not found (%q)", containerName)
 	}
 	now := k.sim.Now()
+	k.syncFiles(w, now)
 	out, code, startErr := c.cur.proc.RunExec(command, runtime.ExecContext{Namespace: namespace, Net: net, Elapsed: now.Sub(c.cur.startedAt), Now: now})
 	if startErr != "" {
 		return "", 0, true, fmt.Errorf("Internal error occurred: Internal error occurred: error executing command in container: failed to exec in container: failed to start exec %q: %s", strings.TrimPrefix(c.id, "containerd://"), startErr)
@@ -45,6 +46,7 @@ func (k *Kubelet) HTTP(podIP string, port int32, path string) (body string, stat
 		if w.ip != podIP {
 			continue
 		}
+		k.syncFiles(w, k.sim.Now())
 		for _, c := range w.all() {
 			if c.state != cRunning || c.cur == nil {
 				continue
@@ -56,4 +58,22 @@ func (k *Kubelet) HTTP(podIP string, port int32, path string) (body string, stat
 		return "", 0, true, true
 	}
 	return "", 0, false, false
+}
+
+// Server is the running process of the Pod with podIP that serves port's
+// protocol (mysqld on 3306, redis-server on its port); found is false when
+// no Pod of this node has that IP.
+func (k *Kubelet) Server(podIP string, port int32) (proc *runtime.Process, found bool) {
+	for _, w := range k.workers {
+		if w.ip != podIP {
+			continue
+		}
+		for _, c := range w.all() {
+			if c.state == cRunning && c.cur != nil && c.cur.proc.Serves(port) {
+				return c.cur.proc, true
+			}
+		}
+		return nil, true
+	}
+	return nil, false
 }

@@ -50,6 +50,9 @@ type Kubelet struct {
 	// services is the Services cache (the service lister).
 	services *client.Informer
 	workers  map[string]*podWorker // by namespace/name
+	// hostRoot is the node's file system, as far as hostPath volumes
+	// reach it (volumes.go).
+	hostRoot *runtime.Inode
 
 	present  map[string]*images.Image // images on the node, by ref
 	pullFree time.Time                // the serialized puller is busy until then

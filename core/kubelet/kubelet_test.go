@@ -110,7 +110,10 @@ func TestATypoInTheImageEndsInImagePullBackOff(t *testing.T) {
 		"Pending [nginx ErrImagePull]",
 		"Pending [nginx ImagePullBackOff]",
 	})
-	wantErr := `rpc error: code = NotFound desc = failed to pull and unpack image "docker.io/library/ngnix:latest": failed to resolve reference "docker.io/library/ngnix:latest": pull access denied, repository does not exist or may require authorization: server message: insufficient_scope: authorization failed`
+	// Docker Hub's "pull access denied" reaches the kubelet with gRPC code
+	// Unknown, which its CRI client strips (cri-client remote_image.go;
+	// issue 25): no "rpc error: code = ... desc = " prefix.
+	wantErr := `failed to pull and unpack image "docker.io/library/ngnix:latest": failed to resolve reference "docker.io/library/ngnix:latest": pull access denied, repository does not exist or may require authorization: server message: insufficient_scope: authorization failed`
 	if len(msgs) < 3 || msgs[1] != wantErr || msgs[2] != `Back-off pulling image "ngnix"` {
 		t.Errorf("waiting messages = %q", msgs)
 	}
@@ -122,6 +125,25 @@ func TestATypoInTheImageEndsInImagePullBackOff(t *testing.T) {
 		`Normal BackOff Back-off pulling image "ngnix" (x4)`,
 		`Warning Failed Error: ImagePullBackOff (x4)`,
 	})
+}
+
+// A tag the repository does not publish (kubernetes.io "Troubleshooting
+// Applications": nginx:1.277) fails with containerd's NotFound, which the
+// kubelet keeps: ErrImagePull, then ImagePullBackOff.
+func TestATagTheRepositoryDoesNotPublishIsNotFound(t *testing.T) {
+	e := newEnv(t)
+	e.run(podWith("tag", api.Container{Name: "nginx", Image: "nginx:1.277"}, ""))
+	e.s.Advance(15 * time.Second)
+	want := `Failed to pull image "nginx:1.277": rpc error: code = NotFound desc = failed to pull and unpack image "docker.io/library/nginx:1.277": failed to resolve reference "docker.io/library/nginx:1.277": docker.io/library/nginx:1.277: not found`
+	got := strings.Join(e.events("tag"), "\n")
+	for _, w := range []string{"Warning Failed " + want, "Warning Failed Error: ErrImagePull", `Normal BackOff Back-off pulling image "nginx:1.277"`, "Warning Failed Error: ImagePullBackOff"} {
+		if !strings.Contains(got, w) {
+			t.Errorf("events lack %q:\n%s", w, got)
+		}
+	}
+	if w := e.pod("tag").Status.ContainerStatuses[0].State.Waiting; w == nil || w.Reason != "ImagePullBackOff" {
+		t.Errorf("waiting = %+v, want ImagePullBackOff", w)
+	}
 }
 
 func TestARepositoryNoRegistryServesIsNotFound(t *testing.T) {

@@ -94,6 +94,12 @@ type podWorker struct {
 	// emptyDirs: per emptyDir volume, the files containers left in it
 	// (path inside the volume → lines), see volume_files.go.
 	emptyDirs map[string]map[string][]string
+	// vols are the Pod's volumes as the containers' file systems mount
+	// them (volumes.go).
+	vols map[string]*podVolume
+	// objs: the ConfigMaps and Secrets the kubelet last read for the Pod
+	// (nil: not found), by "configmap/<name>" or "secret/<name>".
+	objs map[string]api.Object
 
 	// initialized: every init container completed (a sidecar: started)
 	// once; it stays so when a sidecar restarts later.
@@ -309,6 +315,9 @@ func (w *podWorker) create(c *container, img *images.Image) {
 			return
 		}
 		env, err := w.containerEnv(c)
+		if err == nil {
+			err = w.verifyRunAsNonRoot(c)
+		}
 		reason := WaitingCreateConfigError
 		if err == nil {
 			err, reason = w.createError(c), WaitingCreateContainerErr
@@ -401,6 +410,16 @@ func (w *podWorker) graceOf() time.Duration {
 // arm schedules a running container's exit and its probes.
 func (w *podWorker) arm(c *container, fresh bool) {
 	p := c.cur.proc
+	w.armExit(c)
+	if p.Polling() {
+		w.pollNetwork(c, p)
+	}
+	w.startProbes(c, fresh)
+}
+
+// armExit schedules the exit of a running container whose process exits.
+func (w *podWorker) armExit(c *container) {
+	p := c.cur.proc
 	if p.Exits && c.exitTimer == nil {
 		at := c.startedAt.Add(p.ExitAfter)
 		code, reason := p.ExitCode, p.Reason
@@ -409,7 +428,28 @@ func (w *podWorker) arm(c *container, fresh bool) {
 			w.exited(c, code, reason, false)
 		})
 	}
-	w.startProbes(c, fresh)
+}
+
+// NetworkPoll is how often the kubelet lets a running script that waits on
+// the cluster network (`until nslookup myservice; do sleep 2; done`) ask
+// again what it was refused: what the script sees changes at that grain.
+const NetworkPoll = time.Second
+
+// pollNetwork asks p to Repoll while it runs and waits on the network; once
+// its script can exit, its exit is armed.
+func (w *podWorker) pollNetwork(c *container, p *runtime.Process) {
+	w.k.afterBackground(NetworkPoll, "network poll "+w.key+"/"+c.name(), func() {
+		if c.cur == nil || c.cur.proc != p || c.state != cRunning || c.stopping {
+			return
+		}
+		if p.Repoll(w.now().Sub(c.startedAt)) && p.Exits {
+			w.armExit(c)
+			return
+		}
+		if p.Polling() {
+			w.pollNetwork(c, p)
+		}
+	})
 }
 
 // disarm cancels a container's exit timer and probes.

@@ -28,12 +28,15 @@ func (w *podWorker) runtimeSpec(c *container, img *images.Image, env map[string]
 	if w.k.Net != nil {
 		net = w.k.Net(w.pod.Namespace)
 	}
-	return runtime.Spec{Net: net, Image: img, Command: expandAll(c.spec.Command, env), Args: expandAll(c.spec.Args, env), Env: env,
-		MemoryLimit: limit, Ports: ports, PodName: w.pod.Name, PodIP: w.ip,
+	s := runtime.Spec{Net: net, Image: img, Command: expandAll(c.spec.Command, env), Args: expandAll(c.spec.Args, env), Env: env,
+		MemoryLimit: limit, Ports: ports, PodName: w.pod.Name, PodIP: w.ip, TTY: c.spec.TTY,
 		Hostname: w.pod.Spec.Hostname, Files: w.containerFiles(c),
 		Peers:    func(p string, at time.Time) ([]string, bool) { return w.peerFile(c, p, at) },
 		Local:    func(port int32, path string, at time.Time) (string, int, bool) { return w.localHTTP(c, port, path, at) },
-		Resolves: func(name string) bool { return w.k.resolves(w.pod.Namespace, name) }}
+		Resolves: func(name string) bool { return w.k.resolves(w.pod.Namespace, name) },
+		Mounts:   w.mounts(c), Namespace: w.pod.Namespace, Clock: w.k.sim.Now}
+	w.identity(c, &s)
+	return s
 }
 
 // resolves reports whether the cluster DNS answers name for a pod of ns, as

@@ -240,6 +240,12 @@ func (w *podWorker) containerStatus(c *container) api.ContainerStatus {
 	if c.instances > 0 {
 		cs.ContainerID = c.id
 	}
+	if c.cur != nil && c.cur.proc.StartError == "" {
+		// The process identity containerd reports (the
+		// SupplementalGroupsPolicy feature, on in v1.35).
+		u := c.cur.proc.User()
+		cs.User = &api.ContainerUser{Linux: &api.LinuxContainerUser{UID: u.UID, GID: u.GID, SupplementalGroups: u.Groups}}
+	}
 	if c.last != nil {
 		cs.LastTerminationState.Terminated = c.last
 	}

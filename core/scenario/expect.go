@@ -2,6 +2,8 @@ package scenario
 
 import (
 	"fmt"
+
+	"kubeplay/core/api"
 	"path"
 	"sort"
 	"strings"
@@ -45,6 +47,8 @@ type world interface {
 	Pods() []PodView
 	// Output returns the output of the current step so far.
 	Output() string
+	// Objects returns the objects of a resource (in namespace; "" = all), as stored.
+	Objects(group, resource, namespace string) []api.Object
 }
 
 // window is where an expectation looks: events from index stepEvents on
@@ -62,8 +66,12 @@ type ExpectResult struct {
 	// Description says what was expected, e.g. "events for pod/nginx-* in order: Scheduled, Pulling".
 	Description string `json:"description"`
 	Passed      bool   `json:"passed"`
-	// Got says what was seen instead (failures).
-	Got string `json:"got,omitempty"`
+	// Got says what was seen instead (failures), in the transcript's words;
+	// GotJA says it in Japanese, and Why adds the Kubernetes Event that
+	// explains it (Reason: message, as kubectl describe shows it), when one does.
+	Got   string `json:"got,omitempty"`
+	GotJA string `json:"gotJa,omitempty"`
+	Why   string `json:"why,omitempty"`
 	// Waited is the virtual time the expectation waited.
 	Waited time.Duration `json:"waited"`
 }
@@ -79,11 +87,50 @@ func (r ExpectResult) Message() string {
 	return fmt.Sprintf("✗ expected %s; got: %s", r.Description, r.Got)
 }
 
+// Got is what a check saw instead of what it expected: in the transcript's
+// English, in Japanese, and the Kubernetes Event that explains it, if any.
+type Got struct {
+	EN, JA string
+	Why    string
+}
+
+// result fills r's got fields from g.
+func (g Got) result(r ExpectResult) ExpectResult {
+	r.Got, r.GotJA, r.Why = g.EN, g.JA, g.Why
+	return r
+}
+
+// Feedback is a failed expectation as a learner reads it in lang ("ja" or
+// "en"): what was expected (sentence, the expectation's Sentence in lang),
+// what the cluster shows now, and the Event that says why, if one does.
+func (r ExpectResult) Feedback(sentence, lang string) string {
+	if r.Passed {
+		return ""
+	}
+	got := r.Got
+	if lang == "ja" && r.GotJA != "" {
+		got = r.GotJA
+	}
+	var b strings.Builder
+	if lang == "ja" {
+		fmt.Fprintf(&b, "まだです: 「%s」はずが、いまは %s", sentence, got)
+		if r.Why != "" {
+			fmt.Fprintf(&b, "。理由 (Event): %s", r.Why)
+		}
+		return b.String()
+	}
+	fmt.Fprintf(&b, "Not yet: expected %s; now: %s", sentence, got)
+	if r.Why != "" {
+		fmt.Fprintf(&b, ". Why (Event): %s", r.Why)
+	}
+	return b.String()
+}
+
 // checker is one expectation made executable.
 type checker interface {
 	describe() string
 	// check evaluates the expectation now.
-	check(w world, win window) (ok bool, got string)
+	check(w world, win window) (ok bool, got Got)
 	// deadline is how long to wait (or, with holds, how long it must hold).
 	deadline() time.Duration
 	// holds: the expectation must stay true for the whole window, rather
@@ -101,13 +148,15 @@ func newChecker(e *Expect) checker {
 		return (*outputCheck)(e.Output)
 	case e.Absent != nil:
 		return (*absentCheck)(e.Absent)
+	case e.JSONPath != nil:
+		return (*jsonPathCheck)(e.JSONPath)
 	}
 	return nil
 }
 
 // evaluate waits, in slices of virtual time, until c holds (or, for a
 // holding check, until its window passed or it broke).
-func evaluate(w world, win window, c checker) (ok bool, got string, waited time.Duration) {
+func evaluate(w world, win window, c checker) (ok bool, got Got, waited time.Duration) {
 	start := w.Now()
 	limit := start.Add(c.deadline())
 	for {
@@ -228,7 +277,7 @@ func (c *eventsCheck) describe() string {
 func (c *eventsCheck) deadline() time.Duration { return c.Within.D() }
 func (c *eventsCheck) holds() bool             { return false }
 
-func (c *eventsCheck) check(w world, win window) (bool, string) {
+func (c *eventsCheck) check(w world, win window) (bool, Got) {
 	evs := w.Events()
 	if c.Since != "start" && win.stepEvents <= len(evs) {
 		evs = evs[win.stepEvents:]
@@ -268,18 +317,25 @@ func (c *eventsCheck) check(w world, win window) (bool, string) {
 		gotParts = append(gotParts, k+": "+detail)
 	}
 	if okObjects >= want {
-		return true, ""
+		return true, Got{}
 	}
 	if len(keys) == 0 {
-		return false, "no events for " + c.Object
+		return false, Got{EN: "no events for " + c.Object, JA: c.Object + " への Event はまだ届いていません"}
 	}
 	if len(keys) == 1 && want == 1 {
-		return false, strings.TrimPrefix(gotParts[0], keys[0]+": ")
+		d := strings.TrimPrefix(gotParts[0], keys[0]+": ")
+		return false, Got{EN: d, JA: "届いた Event は " + d}
 	}
-	if len(gotParts) > 4 {
-		gotParts = append(gotParts[:4], fmt.Sprintf("and %d more", len(gotParts)-4))
+	ja := fmt.Sprintf("%d 個のうち %d 個だけ: ", want, okObjects) + strings.Join(firstParts(gotParts, 4, "ほか %d 個"), "; ")
+	return false, Got{EN: strings.Join(firstParts(gotParts, 4, "and %d more"), "; "), JA: ja}
+}
+
+// firstParts keeps the first n parts and says how many more there were.
+func firstParts(parts []string, n int, more string) []string {
+	if len(parts) <= n {
+		return parts
 	}
-	return false, strings.Join(gotParts, "; ")
+	return append(append([]string{}, parts[:n]...), fmt.Sprintf(more, len(parts)-n))
 }
 
 type podStatusCheck PodStatusExpect
@@ -324,7 +380,7 @@ func (c *podStatusCheck) nodeOK(node string) bool {
 	return globMatch(c.Node, node)
 }
 
-func (c *podStatusCheck) check(w world, _ window) (bool, string) {
+func (c *podStatusCheck) check(w world, win window) (bool, Got) {
 	var matching []PodView
 	for _, p := range w.Pods() {
 		if p.Namespace == c.ns() && globMatch(c.Pod, p.Name) {
@@ -333,31 +389,46 @@ func (c *podStatusCheck) check(w world, _ window) (bool, string) {
 	}
 	sort.Slice(matching, func(i, j int) bool { return matching[i].Name < matching[j].Name })
 	good := 0
-	var got []string
+	var got, gotJA []string
+	var why string
 	for _, p := range matching {
 		if p.Status == c.Status && (c.Ready == "" || p.Ready == c.Ready) && c.nodeOK(p.Node) {
 			good++
+		} else if why == "" {
+			why = lastWarning(w.Events(), c.ns(), p.Name)
 		}
-		node := p.Node
+		node, nodeJA := p.Node, p.Node
 		if node == "" {
-			node = "<none>"
+			node, nodeJA = "<none>", "ノード未定"
 		}
 		got = append(got, fmt.Sprintf("%s %s %s on %s", p.Name, p.Ready, p.Status, node))
+		gotJA = append(gotJA, fmt.Sprintf("%s %s %s (%s)", p.Name, p.Ready, p.Status, nodeJA))
 	}
 	ok := good == c.Count
 	if c.Count == 0 {
 		ok = len(matching) > 0 && good == len(matching)
 	}
 	if ok {
-		return true, ""
+		return true, Got{}
 	}
 	if len(matching) == 0 {
-		return false, "no pods matching " + c.Pod + " in namespace " + c.ns()
+		return false, Got{EN: "no pods matching " + c.Pod + " in namespace " + c.ns(),
+			JA: "namespace " + c.ns() + " に " + c.Pod + " に当てはまる Pod がありません"}
 	}
-	if len(got) > 6 {
-		got = append(got[:6], fmt.Sprintf("and %d more", len(got)-6))
+	count := fmt.Sprintf("%s の Pod は %d 個: ", c.Status, good)
+	return false, Got{EN: strings.Join(firstParts(got, 6, "and %d more"), ", "),
+		JA: count + strings.Join(firstParts(gotJA, 6, "ほか %d 個"), "、"), Why: why}
+}
+
+// lastWarning is the last Warning Event about pod ns/name ("Reason: message"), or "".
+func lastWarning(evs []ObservedEvent, ns, name string) string {
+	for i := len(evs) - 1; i >= 0; i-- {
+		e := evs[i]
+		if e.Kind == "pod" && e.Name == name && (e.Namespace == "" || e.Namespace == ns) && e.Type == "Warning" {
+			return e.Reason + ": " + e.Message
+		}
 	}
-	return false, strings.Join(got, ", ")
+	return ""
 }
 
 type outputCheck OutputExpect
@@ -378,14 +449,18 @@ func (c *outputCheck) deadline() time.Duration { return c.Within.D() }
 // holds: a notContains-only check must hold for the whole window.
 func (c *outputCheck) holds() bool { return c.Contains == "" }
 
-func (c *outputCheck) check(w world, _ window) (bool, string) {
+func (c *outputCheck) check(w world, _ window) (bool, Got) {
 	out := w.Output()
 	ok := (c.Contains == "" || strings.Contains(out, c.Contains)) &&
 		(c.NotContains == "" || !strings.Contains(out, c.NotContains))
 	if ok {
-		return true, ""
+		return true, Got{}
 	}
-	return false, lastLines(out, 3)
+	last := lastLines(out, 3)
+	if last == "no output" {
+		return false, Got{EN: last, JA: "このステップではまだ何も出力されていません"}
+	}
+	return false, Got{EN: last, JA: "最後の出力は " + last}
 }
 
 // lastLines quotes the last n non-empty lines of s.
@@ -437,7 +512,7 @@ func (c *absentCheck) describe() string {
 func (c *absentCheck) deadline() time.Duration { return c.For.D() }
 func (c *absentCheck) holds() bool             { return true }
 
-func (c *absentCheck) check(w world, win window) (bool, string) {
+func (c *absentCheck) check(w world, win window) (bool, Got) {
 	if c.Object != "" {
 		evs := w.Events()
 		if win.stepEvents <= len(evs) {
@@ -448,7 +523,8 @@ func (c *absentCheck) check(w world, win window) (bool, string) {
 			for _, e := range by[k] {
 				for _, r := range c.Reasons {
 					if e.Reason == r {
-						return false, fmt.Sprintf("%s %s %q from %s", k, e.Reason, e.Message, e.Source)
+						return false, Got{EN: fmt.Sprintf("%s %s %q from %s", k, e.Reason, e.Message, e.Source),
+							JA: fmt.Sprintf("%s に %s から %s %q が届きました", k, e.Source, e.Reason, e.Message)}
 					}
 				}
 			}
@@ -467,8 +543,9 @@ func (c *absentCheck) check(w world, win window) (bool, string) {
 		}
 		if len(names) > 0 {
 			sort.Strings(names)
-			return false, strings.Join(names, ", ")
+			list := strings.Join(names, ", ")
+			return false, Got{EN: list, JA: "Pod があります: " + list}
 		}
 	}
-	return true, ""
+	return true, Got{}
 }

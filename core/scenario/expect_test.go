@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"kubeplay/core/api"
 	"kubeplay/core/sim"
 )
 
@@ -14,8 +15,11 @@ type fakeWorld struct {
 	events  []ObservedEvent
 	pods    func(elapsed time.Duration) []PodView
 	out     func(elapsed time.Duration) string
+	objs    []api.Object
 	advance int
 }
+
+func (f *fakeWorld) Objects(group, resource, namespace string) []api.Object { return f.objs }
 
 func newFake() *fakeWorld { return &fakeWorld{now: sim.Epoch} }
 
@@ -200,7 +204,7 @@ func TestExpectationsWaitInSlicesUntilTheyHoldOrTheirDeadline(t *testing.T) {
 			if tt.wantWaited != 0 && waited != tt.wantWaited {
 				t.Errorf("waited %v, want %v", waited, tt.wantWaited)
 			}
-			r := ExpectResult{Description: c.describe(), Passed: ok, Got: got, Waited: waited}
+			r := got.result(ExpectResult{Description: c.describe(), Passed: ok, Waited: waited})
 			if tt.wantLine != "" && r.Message() != tt.wantLine {
 				t.Errorf("line:\n got %s\nwant %s", r.Message(), tt.wantLine)
 			}

@@ -30,6 +30,8 @@ type Scenario struct {
 
 	// Source is the file name the scenario was loaded from.
 	Source string `yaml:"-" json:"source,omitempty"`
+	// Version is the file's content hash (see Version).
+	Version string `yaml:"-" json:"version,omitempty"`
 }
 
 // Text is a string in Japanese and English. Narration uses a safe Markdown
@@ -146,6 +148,7 @@ type Expect struct {
 	PodStatus *PodStatusExpect `yaml:"podStatus,omitempty" json:"podStatus,omitempty"`
 	Output    *OutputExpect    `yaml:"output,omitempty" json:"output,omitempty"`
 	Absent    *AbsentExpect    `yaml:"absent,omitempty" json:"absent,omitempty"`
+	JSONPath  *JSONPathExpect  `yaml:"jsonpath,omitempty" json:"jsonpath,omitempty"`
 
 	line int
 }

@@ -56,21 +56,28 @@ func TestALearnersTurnPassesOnlyAfterTheLearnersOwnApply(t *testing.T) {
 	if !ok || ch.Index != 1 || ch.State != StatePending {
 		t.Fatalf("the learner's step before they act: %+v, %v; want pending step 2", ch, ok)
 	}
-	// Time passing alone, with the broken Deployment, does not make the step pass; after its within it fails.
-	if ch = advanceChecking(p, 3*time.Minute); ch.State != StateFailed {
-		t.Fatalf("after 3m without the learner: %s, want failed", ch.State)
+	// Time passing alone, with the broken Deployment, does not make the step pass, nor fail it: an idle
+	// learner has not tried yet.
+	if ch = advanceChecking(p, 3*time.Minute); ch.State != StatePending {
+		t.Fatalf("after 3m without the learner: %s, want pending", ch.State)
 	}
 	if p.Next() != 1 {
 		t.Fatalf("the step moved on without the learner (next %d)", p.Next())
 	}
-	// Applying the same broken file again changes nothing.
+	// Applying the same broken file again is an attempt that fails at once, saying what the cluster shows.
 	learnerApply(t, p, sc, "web.yaml")
-	if ch = advanceChecking(p, 30*time.Second); ch.State == StatePassed {
-		t.Fatal("the step passed after the broken file was applied again")
+	if ch, _ = p.Attempt(); ch.State != StateFailed || ch.Attempts != 1 || ch.Expectations[0].Passed {
+		t.Fatalf("the broken file applied again: %+v", ch)
+	}
+	if fb := ch.Expectations[0].Feedback("web-* の Pod 1 個が 2 分以内に Running になる", "ja"); !strings.Contains(fb, "ImagePullBackOff") || !strings.Contains(fb, "Running の Pod は 0 個") {
+		t.Errorf("feedback in Japanese: %s", fb)
+	}
+	// A look afterwards keeps the failure the attempt found.
+	if ch, _ = p.Check(); ch.State != StateFailed {
+		t.Fatalf("a look after a failed attempt: %s", ch.State)
 	}
 	learnerApply(t, p, sc, "web-fixed.yaml")
-	ch = advanceChecking(p, 2*time.Minute)
-	if ch.State != StatePassed {
+	if ch, _ = p.Attempt(); ch.State != StatePassed || ch.Attempts != 2 {
 		t.Fatalf("after the learner's fix: %+v", ch)
 	}
 	if !p.Done() || len(p.Result().Steps) != 2 || !p.Result().Passed() {
@@ -156,5 +163,48 @@ func TestDeeplyNestedBracketsAreRefusedBeforeDecoding(t *testing.T) {
 	ok = strings.Replace(ok, "hint: {ja: \"web.yaml", "hint: {ja: \""+strings.Repeat("{", 100)+" web.yaml", 1)
 	if _, err := Parse("lesson.yaml", []byte(ok)); err != nil {
 		t.Fatalf("Parse of a lesson with brackets in a comment and a string: %v", err)
+	}
+}
+
+// The review's lesson (issue 27): a wrong fix (cpu 4, still more than a node has free) fails within one attempt
+// with the Pods it left Pending and the scheduler's reason, in the learner's language; the right fix passes.
+func TestAWrongFixFailsAtOnceWithTheSchedulersReason(t *testing.T) {
+	sc, err := Load("testdata/pending-reasons.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := NewPlayer(sc, Options{})
+	defer p.Close()
+	p.Step()
+	p.Step()
+	if ch, _ := p.Check(); ch.State != StatePending || ch.Index != 2 {
+		t.Fatalf("the learner's turn before they act: %+v", ch)
+	}
+	set := func(cpu string) {
+		p.Shell().Exec("kubectl set resources deployment web --requests=cpu=" + cpu)
+	}
+	set("4")
+	start := p.Now()
+	ch, _ := p.Attempt()
+	if ch.State != StateFailed || ch.Attempts != 1 {
+		t.Fatalf("a wrong fix: %+v", ch)
+	}
+	r := ch.Expectations[0]
+	sentence := sc.Steps[2].Expect[0].Sentence("ja")
+	fb := r.Feedback(sentence, "ja")
+	for _, want := range []string{"まだです: 「web-* の Pod 2 個が 3 分以内に Running になる」はずが、いまは Running の Pod は ", "Pending (ノード未定)", "理由 (Event): FailedScheduling: 0/3 nodes are available:", "Insufficient cpu"} {
+		if !strings.Contains(fb, want) {
+			t.Errorf("feedback lacks %q:\n%s", want, fb)
+		}
+	}
+	if en := r.Feedback(sc.Steps[2].Expect[0].Sentence("en"), "en"); !strings.HasPrefix(en, "Not yet: expected 2 Pod(s) web-* are Running within 3m; now: ") || !strings.Contains(en, "Why (Event): FailedScheduling") {
+		t.Errorf("feedback in English: %s", en)
+	}
+	if waited := p.Now().Sub(start); waited != 3*time.Minute {
+		t.Errorf("the attempt waited %v of virtual time, want its within (3m)", waited)
+	}
+	set("500m")
+	if ch, _ = p.Attempt(); ch.State != StatePassed || ch.Attempts != 2 || p.Next() != 3 {
+		t.Fatalf("the right fix: %+v", ch)
 	}
 }

@@ -2,6 +2,8 @@ package scenario
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -52,16 +54,22 @@ func (e *LoadError) Error() string {
 
 // Load reads and validates a scenario file.
 func Load(file string) (*Scenario, error) {
+	data, err := ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(file, data)
+}
+
+// ReadFile reads a scenario file, at most MaxFileBytes and one more (Parse
+// refuses a larger one).
+func ReadFile(file string) ([]byte, error) {
 	f, err := os.Open(file)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
-	if err != nil {
-		return nil, err
-	}
-	return Parse(file, data)
+	return io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
 }
 
 // Parse decodes and validates a scenario document. Decoding is strict: an
@@ -98,11 +106,19 @@ func Parse(filename string, data []byte) (*Scenario, error) {
 		return nil, fail(extra.Line, "a scenario file holds one document (found a second after ---)")
 	}
 	sc.Source = filename
+	sc.Version = Version(data)
 	attachLines(sc, root.Content[0])
 	if probs := validate(sc, root.Content[0]); len(probs) > 0 {
 		return nil, &LoadError{File: filename, Problems: probs}
 	}
 	return sc, nil
+}
+
+// Version is a scenario file's content hash, "sha256:" and 16 hex digits: a course tells versions of a
+// lesson apart by it (the page reports it in kubeplay:lesson-complete and keys an embed's saved progress by it).
+func Version(data []byte) string {
+	sum := sha256.Sum256(data)
+	return "sha256:" + hex.EncodeToString(sum[:8])
 }
 
 // MaxFlowDepth bounds how deeply [ ] and { } may nest: a hostile lesson of
@@ -149,7 +165,7 @@ var (
 	typeWording = map[string]string{
 		"scenario.Scenario": "a scenario", "scenario.Text": "a text (ja, en)", "scenario.Cluster": "cluster",
 		"scenario.NodeSpec": "a node", "scenario.Solution": "a solution (apply, run)", "scenario.Taint": "a taint", "scenario.File": "a file",
-		"scenario.Step": "a step", "scenario.Expect": "an expectation (events, podStatus, output, absent)",
+		"scenario.Step": "a step", "scenario.Expect": "an expectation (events, podStatus, output, absent, jsonpath)", "scenario.JSONPathExpect": "jsonpath",
 		"scenario.EventsExpect": "events", "scenario.PodStatusExpect": "podStatus",
 		"scenario.OutputExpect": "output", "scenario.AbsentExpect": "absent", "images.Repository": "an image repository",
 		"images.Image": "an image tag",
@@ -460,13 +476,16 @@ func parseSleep(arg string) (time.Duration, error) {
 func checkExpect(e *Expect) []string {
 	var msgs []string
 	n := 0
-	for _, set := range []bool{e.Events != nil, e.PodStatus != nil, e.Output != nil, e.Absent != nil} {
+	for _, set := range []bool{e.Events != nil, e.PodStatus != nil, e.Output != nil, e.Absent != nil, e.JSONPath != nil} {
 		if set {
 			n++
 		}
 	}
 	if n != 1 {
-		return []string{"give exactly one of events, podStatus, output, absent"}
+		return []string{"give exactly one of events, podStatus, output, absent, jsonpath"}
+	}
+	if e.JSONPath != nil {
+		return checkJSONPath(e.JSONPath)
 	}
 	checkObject := func(obj string) {
 		kind, name, ok := strings.Cut(obj, "/")

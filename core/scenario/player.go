@@ -91,6 +91,10 @@ type Player struct {
 	curEvents int
 	// mine are the learner's versions of the scenario's files (UseFile).
 	mine map[string]string
+	// attempts counts the learner's attempts at the current step; failedLast
+	// is set when the last one fell short of the goal.
+	attempts   int
+	failedLast bool
 }
 
 // tee writes command output to the transcript and the step's output.
@@ -156,6 +160,7 @@ func (p *Player) becomeCurrent() {
 	p.curStart = p.c.Sim.Now()
 	p.curEvents = len(p.events)
 	p.stepOut.Reset()
+	p.attempts, p.failedLast = 0, false
 }
 
 // Cluster returns the cluster the scenario plays on.
@@ -220,7 +225,7 @@ func (p *Player) Step() (sr StepResult) {
 		e := &st.Expect[j]
 		c := newChecker(e)
 		ok, got, waited := evaluate(p, win, c)
-		r := ExpectResult{Step: i + 1, Index: j + 1, Line: e.line, Description: c.describe(), Passed: ok, Got: got, Waited: waited}
+		r := got.result(ExpectResult{Step: i + 1, Index: j + 1, Line: e.line, Description: c.describe(), Passed: ok, Waited: waited})
 		p.endLine()
 		p.transcript.WriteString(r.Message() + "\n")
 		sr.Expectations = append(sr.Expectations, r)
@@ -293,60 +298,86 @@ const (
 	StateFailed  = "failed"
 )
 
-// Check is a learner's turn checked against the cluster as it is now.
+// Check is a learner's turn checked against the cluster.
 type Check struct {
 	Index int `json:"index"` // 0-based
 	// State: passed (every expectation holds; the step is done and the next
-	// one is current), failed (an expectation's within or for has passed
-	// without it holding, or a holding one broke; the learner may still
-	// reach the goal), or pending.
+	// one is current), failed (the learner's last attempt did not reach the
+	// goal, or a holding expectation broke; they may still reach it), or
+	// pending (the learner has not tried yet, or a look found it not there
+	// yet). Time passing alone never fails a learner.
 	State        string         `json:"state"`
 	Expectations []ExpectResult `json:"expectations"`
+	// Attempts counts the learner's attempts at the step so far (Attempt).
+	Attempts int `json:"attempts"`
 }
 
 // Check evaluates the current step when it is the learner's turn, at the
-// cluster's present, without moving the clock (the learner's own actions
-// and the running clock do that). ok is false when there is no current
-// learner's step. Windows (within, for) count from when the step became
-// current. A step that holds is recorded like a step that ran, and the
-// next one becomes current.
-func (p *Player) Check() (ch Check, ok bool) {
+// cluster's present, without moving the clock (a look: the running clock and
+// the learner's reads). ok is false when there is no current learner's
+// step. A holding expectation (absent, notContains) counts from when the
+// step became current. A step that holds is recorded like a step that ran,
+// and the next one becomes current.
+func (p *Player) Check() (ch Check, ok bool) { return p.check(false) }
+
+// Attempt evaluates the learner's turn after they acted (an Apply, a command
+// that changed something): each expectation is evaluated as a scripted
+// step's is, waiting on the virtual clock from now as long as its within
+// allows, so a wrong fix fails at once with what the cluster shows and a
+// right one passes. It counts as one attempt.
+func (p *Player) Attempt() (ch Check, ok bool) { return p.check(true) }
+
+func (p *Player) check(attempt bool) (ch Check, ok bool) {
 	if p.Done() || !p.sc.Steps[p.next].Learner() {
 		return ch, false
 	}
 	i := p.next
 	st := &p.sc.Steps[i]
-	ch = Check{Index: i, State: StatePassed}
+	if attempt {
+		p.attempts++
+	}
+	ch = Check{Index: i, State: StatePassed, Attempts: p.attempts}
 	win := window{stepEvents: p.curEvents}
-	elapsed := p.c.Sim.Now().Sub(p.curStart)
 	failed, pending := false, false
 	for j := range st.Expect {
 		e := &st.Expect[j]
 		c := newChecker(e)
-		holds, got := c.check(p, win)
-		r := ExpectResult{Step: i + 1, Index: j + 1, Line: e.line, Description: c.describe(), Passed: holds, Got: got, Waited: elapsed}
-		switch {
-		case c.holds() && !holds:
-			failed = true // the thing that must not happen happened
-		case c.holds() && elapsed < c.deadline():
-			r.Passed, r.Got = false, fmt.Sprintf("%s of %s so far", fmtDuration(elapsed), fmtDuration(c.deadline()))
-			pending = true
-		case !holds && c.deadline() > 0 && elapsed >= c.deadline():
-			failed = true
-		case !holds:
-			pending = true
+		var r ExpectResult
+		if attempt {
+			holds, got, waited := evaluate(p, win, c)
+			r = got.result(ExpectResult{Step: i + 1, Index: j + 1, Line: e.line, Description: c.describe(), Passed: holds, Waited: waited})
+			failed = failed || !holds
+		} else {
+			elapsed := p.c.Sim.Now().Sub(p.curStart)
+			holds, got := c.check(p, win)
+			r = got.result(ExpectResult{Step: i + 1, Index: j + 1, Line: e.line, Description: c.describe(), Passed: holds, Waited: elapsed})
+			switch {
+			case c.holds() && !holds:
+				failed = true // the thing that must not happen happened
+			case c.holds() && elapsed < c.deadline():
+				so := Got{EN: fmt.Sprintf("%s of %s so far", fmtDuration(elapsed), fmtDuration(c.deadline())),
+					JA: fmt.Sprintf("%s のうち %s が経ったところ", jaDuration(c.deadline()), jaDuration(elapsed))}
+				r = so.result(r)
+				r.Passed = false
+				pending = true
+			case !holds && p.failedLast:
+				failed = true // still short of the goal the last attempt missed
+			case !holds:
+				pending = true
+			}
 		}
 		ch.Expectations = append(ch.Expectations, r)
 	}
 	switch {
 	case failed:
 		ch.State = StateFailed
+		p.failedLast = true
 	case pending:
 		ch.State = StatePending
 	default:
 		p.next++
 		p.header(i)
-		sr := StepResult{Index: i + 1, Output: p.stepOut.String(), Expectations: ch.Expectations, Elapsed: elapsed}
+		sr := StepResult{Index: i + 1, Output: p.stepOut.String(), Expectations: ch.Expectations, Elapsed: p.c.Sim.Now().Sub(p.curStart)}
 		for _, r := range ch.Expectations {
 			p.endLine()
 			p.transcript.WriteString(r.Message() + "\n")
@@ -425,6 +456,11 @@ func (p *Player) Now() time.Time          { return p.c.Sim.Now() }
 func (p *Player) Advance(d time.Duration) { p.c.Sim.Advance(d) }
 func (p *Player) Events() []ObservedEvent { return p.events }
 func (p *Player) Output() string          { return p.stepOut.String() }
+
+// Objects reads a resource's objects from the apiserver's watch cache without a request (nothing is traced).
+func (p *Player) Objects(group, resource, namespace string) []api.Object {
+	return p.c.Server.Peek(group, resource, namespace)
+}
 
 // Pods returns every pod as kubectl get pods shows it, read from the
 // apiserver's watch cache without a request (nothing is traced).

@@ -23,6 +23,8 @@ func (e *Expect) Sentence(lang string) string {
 		return outputSentence(e.Output, ja)
 	case e.Absent != nil:
 		return absentSentence(e.Absent, ja)
+	case e.JSONPath != nil:
+		return jsonPathSentence(e.JSONPath, ja)
 	}
 	return ""
 }

@@ -127,8 +127,9 @@ func TestInsufficientCPUIsReportedWithTheExactText(t *testing.T) {
 	if p.Spec.NodeName != "" {
 		t.Fatalf("scheduled to %q", p.Spec.NodeName)
 	}
-	// DRA is not simulated, so "no new claims to deallocate, " is omitted.
-	msg := "0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 Insufficient cpu. preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod."
+	// As a kind v1.35 cluster prints it: DynamicResources' PostFilter runs
+	// before DefaultPreemption's.
+	msg := "0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 Insufficient cpu. no new claims to deallocate, preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod."
 	if evs := e.events(t, "big"); len(evs) != 1 || evs[0] != "Warning FailedScheduling "+msg {
 		t.Fatalf("events %q", evs)
 	}

@@ -16,24 +16,24 @@ var builtins map[string]builtin
 
 func init() {
 	builtins = map[string]builtin{
-		"echo": biEcho, "export": biExport, "unset": biUnset, "set": biSet,
-		"true": func(*Interp, *Cmd) int { return 0 }, ":": func(*Interp, *Cmd) int { return 0 },
-		"false": func(*Interp, *Cmd) int { return 1 }, "test": biTest, "[": biTest,
-		"exit": biExit, "cd": biCd, "pwd": biPwd, "read": biRead, "jobs": biJobs, "kill": biKill,
-		"wait": biWait, "sleep": biSleep, "type": biType, "command": biCommand, "eval": biEval,
-		"shift": biShift, "readonly": biExport, "local": biExport,
+		"echo": biEcho, "export": biExport, "true": func(*Interp, *Cmd) int { return 0 },
+		":": func(*Interp, *Cmd) int { return 0 }, "false": func(*Interp, *Cmd) int { return 1 },
+		"exit": biExit, "sleep": biSleep,
 	}
 }
 
-// Builtins lists the builtins' names, sorted (for completion and type).
-func Builtins() []string {
-	var out []string
-	for k := range builtins {
-		out = append(out, k)
+// fullBuiltins are the builtins only the full build carries
+// (utils_full.go): a first session types none of them.
+func fullBuiltins() map[string]builtin {
+	return map[string]builtin{
+		"printf": biPrintf, "unset": biUnset, "set": biSet, "test": biTest, "[": biTest, "cd": biCd, "pwd": biPwd,
+		"read": biRead, "jobs": biJobs, "kill": biKill, "wait": biWait, "type": biType, "command": biCommand,
+		"eval": biEval, "shift": biShift, "readonly": biExport, "local": biExport,
 	}
-	sortStrings(out)
-	return out
 }
+
+var fullOnlyBuiltins = []string{"printf", "unset", "set", "test", "[", "cd", "pwd", "read", "jobs", "kill", "wait",
+	"type", "command", "eval", "shift", "readonly", "local"}
 
 // biEcho is echo: bash's and busybox's take -n, -e, -E and their
 // combinations; dash's takes only -n and always reads backslash escapes.
@@ -683,14 +683,6 @@ func biEval(in *Interp, c *Cmd) int {
 	}
 	in.runList(s.List, c.Stdout, c.Stderr, c.Stdin)
 	return in.Status
-}
-
-func sortStrings(s []string) {
-	for i := 1; i < len(s); i++ {
-		for j := i; j > 0 && s[j] < s[j-1]; j-- {
-			s[j], s[j-1] = s[j-1], s[j]
-		}
-	}
 }
 
 // clampSpec bounds a printf width and precision (at most 4 digits), so a

@@ -15,7 +15,7 @@
 // pathname expansion (a pattern stays as typed, as bash leaves one that
 // matches no file). Assignments (A=1; A=1 cmd for cmd's environment),
 // redirections (> >> < 2> 2>&1 >&2 &> &>> N>&M, /dev/null, /dev/stdout),
-// here-documents (<<EOF expands, <<'EOF' does not, <<-EOF strips tabs; the
+// here-strings (<<<word), here-documents (<<EOF expands, <<'EOF' does not, <<-EOF strips tabs; the
 // body follows on the next lines), if/elif/else, while/until, for, case,
 // { …; }, ( … ), ! pipelines, # comments, \newline. Parse answers
 // ErrIncomplete for input that stops inside a construct: an interactive
@@ -52,7 +52,9 @@
 // lets virtual time pass and answers false to stop the script (its budget
 // is spent). A Cmd carries the expanded Args, the exported Env, Stdin
 // bytes, Stdout/Stderr writers and, for `cmd &`, the Job: a program that
-// keeps running (a port-forward) sets Job.Stop, which kill calls.
+// keeps running (a port-forward) sets Job.Stop, which kill calls. A Host
+// may also have Path(name) string, what type and command -v print for its
+// programs.
 //
 // # Bounds
 //

@@ -12,6 +12,9 @@ import (
 // and newlines, bash's default IFS). There is no pathname expansion: a
 // pattern stays as typed, as bash leaves a pattern that matches no file.
 
+// arithmetic evaluates $((…)) (arith.go; the lite build stops instead).
+var arithmetic func(in *Interp, expr string) (int64, error)
+
 // fields collects the fields of one word.
 type fields struct {
 	out  []string
@@ -198,7 +201,7 @@ func (in *Interp) dollar(s string, quoted bool) (int, string, []string) {
 	case strings.HasPrefix(s, "$(("):
 		if end := matchClose(s, 1); end > 0 && s[end-1] == ')' {
 			expr := in.expandString(s[3 : end-1])
-			v, err := in.arith(expr)
+			v, err := arithmetic(in, expr)
 			if err != nil {
 				in.errorf("%s: %s", strings.TrimSpace(expr), err)
 				in.failed = true
@@ -210,7 +213,9 @@ func (in *Interp) dollar(s string, quoted bool) (int, string, []string) {
 	case c == '(':
 		end := matchClose(s, 1)
 		if end < 0 {
-			end = len(s) - 1
+			// Not closed (the parser lets none through; a here-document
+			// body may hold one): the rest is the command.
+			return len(s), in.substitute(s[2:]), nil
 		}
 		return end + 1, in.substitute(s[2:end]), nil
 	case c == '{':

@@ -132,5 +132,7 @@ func run(t *testing.T, src string) string {
 
 func newTest(h *testHost) (*Interp, *strings.Builder) {
 	var out strings.Builder
-	return New(h, &out, &out), &out
+	in := New(h, &out, &out)
+	in.Interactive = true
+	return in, &out
 }

@@ -126,6 +126,9 @@ type Interp struct {
 	depth   int
 	charged int
 	sub     bool
+	// Interactive is a terminal's shell: it prints the job notices ([1]
+	// 4301, [1]+  Done …) that sh -c does not.
+	Interactive bool
 	// PlainErrors prints syntax and redirection errors without the
 	// shell's prefix (kubeplay's terminal always printed them so).
 	PlainErrors bool
@@ -346,7 +349,7 @@ func (in *Interp) background(ao *AndOr, out, errw io.Writer) {
 	text := ao.Text
 	job := &Job{ID: id, PID: in.nextPID, Text: text, state: "Running"}
 	in.lastBg = job.PID
-	if in.Host.Flavour() == Bash && !in.sub {
+	if in.Interactive && !in.sub {
 		fmt.Fprintf(errw, "[%d] %d\n", job.ID, job.PID)
 	}
 	in.Jobs = append(in.Jobs, job)
@@ -360,10 +363,10 @@ func (in *Interp) background(ao *AndOr, out, errw io.Writer) {
 	in.Status = 0
 }
 
-// Notify prints what bash prints before its next prompt: the background
+// Notify prints what an interactive shell prints before its next prompt: the background
 // jobs that ended since, and forgets them.
 func (in *Interp) Notify(w io.Writer) {
-	if in.Host.Flavour() != Bash {
+	if !in.Interactive {
 		in.dropEnded()
 		return
 	}
@@ -398,11 +401,10 @@ func (in *Interp) jobLine(j *Job, withPID bool) string {
 	if j.state == "Running" {
 		text += " &"
 	}
-	pid := ""
 	if withPID {
-		pid = strconv.Itoa(j.PID) + " "
+		return fmt.Sprintf("[%d]%s %d %-24s%s", j.ID, mark, j.PID, j.state, text)
 	}
-	return fmt.Sprintf("[%d]%s  %s%-24s%s", j.ID, mark, pid, j.state, text)
+	return fmt.Sprintf("[%d]%s  %-24s%s", j.ID, mark, j.state, text)
 }
 
 func (in *Interp) runPipeline(p *Pipeline, out, errw io.Writer, stdin []byte, job *Job) {
@@ -546,71 +548,69 @@ func (in *Interp) runCommand(c Command, out, errw io.Writer, stdin []byte, job *
 	}
 }
 
-// globMatch is a case pattern's match: * ? [...] as path.Match, but * also
-// crosses '/'.
-func globMatch(pattern, s string) bool {
-	if pattern == "*" {
-		return true
+// globMatch is a case pattern's match: * ? [...] \x, * crossing '/'. It
+// backtracks only to the last star, so no pattern takes more than
+// len(pattern)*len(s) steps.
+func globMatch(p, s string) bool {
+	pi, si := 0, 0
+	star, mark := -1, 0
+	for si < len(s) {
+		if pi < len(p) {
+			if p[pi] == '*' {
+				star, mark = pi, si
+				pi++
+				continue
+			}
+			if n, ok := globOne(p[pi:], s[si]); ok {
+				pi += n
+				si++
+				continue
+			}
+		}
+		if star < 0 {
+			return false
+		}
+		pi, mark = star+1, mark+1
+		si = mark
 	}
-	return matchGlob(pattern, s, 0)
+	for pi < len(p) && p[pi] == '*' {
+		pi++
+	}
+	return pi == len(p)
 }
 
-func matchGlob(p, s string, depth int) bool {
-	if depth > 50 {
-		return false
-	}
-	for len(p) > 0 {
-		switch p[0] {
-		case '*':
-			for i := 0; i <= len(s); i++ {
-				if matchGlob(p[1:], s[i:], depth+1) {
-					return true
-				}
-			}
-			return false
-		case '?':
-			if s == "" {
-				return false
-			}
-			p, s = p[1:], s[1:]
-		case '[':
-			end := strings.IndexByte(p[1:], ']')
-			if end < 0 || s == "" {
-				return p == s
-			}
-			set := p[1 : end+1]
-			neg := strings.HasPrefix(set, "!") || strings.HasPrefix(set, "^")
-			if neg {
-				set = set[1:]
-			}
-			hit := false
-			for i := 0; i < len(set); i++ {
-				if i+2 < len(set) && set[i+1] == '-' {
-					if set[i] <= s[0] && s[0] <= set[i+2] {
-						hit = true
-					}
-					i += 2
-				} else if set[i] == s[0] {
-					hit = true
-				}
-			}
-			if hit == neg {
-				return false
-			}
-			p, s = p[end+2:], s[1:]
-		case '\\':
-			if len(p) > 1 {
-				p = p[1:]
-			}
-			fallthrough
-		default:
-			if s == "" || s[0] != p[0] {
-				return false
-			}
-			p, s = p[1:], s[1:]
+// globOne matches one byte against the pattern's first element: how many
+// pattern bytes it took, and whether it matched.
+func globOne(p string, c byte) (int, bool) {
+	switch p[0] {
+	case '?':
+		return 1, true
+	case '\\':
+		if len(p) > 1 {
+			return 2, p[1] == c
 		}
+	case '[':
+		end := strings.IndexByte(p[1:], ']')
+		if end < 0 {
+			return 1, c == '['
+		}
+		set := p[1 : end+1]
+		neg := strings.HasPrefix(set, "!") || strings.HasPrefix(set, "^")
+		if neg {
+			set = set[1:]
+		}
+		hit := false
+		for i := 0; i < len(set); i++ {
+			if i+2 < len(set) && set[i+1] == '-' {
+				hit = hit || set[i] <= c && c <= set[i+2]
+				i += 2
+			} else if set[i] == c {
+				hit = true
+			}
+		}
+		return end + 2, hit != neg
 	}
-	return s == ""
+	return 1, p[0] == c
 }
 
 // runSimple runs a simple command: assignments, words, redirections.
@@ -708,6 +708,10 @@ func (in *Interp) redirect(rs []*Redir, out, errw io.Writer, stdin []byte) (io.W
 	fds := map[int]io.Writer{1: out, 2: errw}
 	for _, r := range rs {
 		switch r.Op {
+		case "<<<":
+			// A here-string: the word and a newline.
+			stdin = []byte(in.expandString(r.Word) + "\n")
+			continue
 		case "<<":
 			body := r.Doc.Body
 			if !r.Doc.Quoted {

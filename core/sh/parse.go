@@ -257,7 +257,7 @@ tok:
 			c = p.src[p.pos]
 		}
 	}
-	for _, op := range []string{"&&", "||", ";;", "<<-", "<<", ">>", "&>>", "&>", ">&", "<&", ">|", "|", "&", ";", "<", ">", "(", ")"} {
+	for _, op := range []string{"&&", "||", ";;", "<<<", "<<-", "<<", ">>", "&>>", "&>", ">&", "<&", ">|", "|", "&", ";", "<", ">", "(", ")"} {
 		if strings.HasPrefix(p.src[p.pos:], op) {
 			if fd >= 0 && op[0] != '<' && op[0] != '>' {
 				break
@@ -676,7 +676,7 @@ func (p *parser) redirections(c Command) {
 
 func isRedirOp(op string) bool {
 	switch op {
-	case "<", ">", ">>", "<<", "<<-", "&>", "&>>", ">&", "<&":
+	case "<", ">", ">>", "<<", "<<-", "<<<", "&>", "&>>", ">&", "<&":
 		return true
 	}
 	return false

@@ -2,6 +2,7 @@ package sh
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -123,6 +124,16 @@ func TestIncompleteInputAsksForMore(t *testing.T) {
 	}
 }
 
+func TestJobsLongListing(t *testing.T) {
+	in, out := newTest(&testHost{})
+	in.Run("serve 1 &")
+	out.Reset()
+	in.Run("jobs -l; jobs -p")
+	if want := "[1]+ 4301 Running                 serve 1 &\n4301\n"; out.String() != want {
+		t.Errorf("got %q want %q", out.String(), want)
+	}
+}
+
 func TestBackgroundJobs(t *testing.T) {
 	h := &testHost{}
 	in, out := newTest(h)
@@ -174,6 +185,7 @@ func TestFlavours(t *testing.T) {
 		{Busybox, "sleep 1 &", ""},
 	} {
 		in, out := newTest(&testHost{flavour: c.f, fs: memFS{}})
+		in.Interactive = false // sh -c
 		in.Run(c.src)
 		if out.String() != c.want {
 			t.Errorf("%v %s: got %q want %q", c.f, c.src, out.String(), c.want)
@@ -211,4 +223,19 @@ func FuzzParse(f *testing.F) {
 		in, _ := newTest(h)
 		in.Run(src)
 	})
+}
+
+func TestCasePatterns(t *testing.T) {
+	for _, c := range []struct {
+		p, s string
+		want bool
+	}{
+		{"*", "", true}, {"web-*", "web-1", true}, {"*-1", "web-1", true}, {"w?b*", "web", true}, {"[a-c]x", "bx", true},
+		{"[!a-c]x", "bx", false}, {"a*b*c", "aXXbYYc", true}, {"a*b*c", "aXXbYY", false}, {`\*`, "*", true}, {"x", "y", false},
+		{strings.Repeat("*a", 30) + "c", strings.Repeat("a", 60) + "b", false},
+	} {
+		if got := globMatch(c.p, c.s); got != c.want {
+			t.Errorf("%q ~ %q: %v", c.p, c.s, got)
+		}
+	}
 }

@@ -25,16 +25,6 @@ func init() {
 	}
 }
 
-// Utilities lists the utilities' names, sorted.
-func Utilities() []string {
-	var out []string
-	for k := range utilities {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
-
 // usageErr prints a tool's complaint and returns its status.
 func usageErr(c *Cmd, st int, format string, a ...any) int {
 	fmt.Fprintf(c.Stderr, format+"\n", a...)

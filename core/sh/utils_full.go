@@ -2,11 +2,15 @@
 
 package sh
 
-// The full build has every utility and builtin; the lite build (core/lite,
-// the page's first download) leaves these to it (utils_lite.go).
+// The full build has every utility and builtin, and arithmetic; the lite
+// build (core/lite, the page's first download) leaves these to it
+// (utils_lite.go).
 func init() {
 	for name, u := range fullUtilities() {
 		utilities[name] = u
 	}
-	builtins["printf"] = biPrintf
+	for name, b := range fullBuiltins() {
+		builtins[name] = b
+	}
+	arithmetic = (*Interp).arith
 }

@@ -53,6 +53,7 @@ func New(c *cluster.Cluster, out io.Writer) *Shell {
 	s.in = sh.New(terminal{s}, out, out)
 	s.in.Dir = ""
 	s.in.PlainErrors = true
+	s.in.Interactive = true
 	s.in.Vars["HOME"] = "/root"
 	s.in.Vars["PS1"] = "$ "
 	s.in.Vars["PATH"] = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"kubeplay/core/cluster"
+	"kubeplay/core/kubectl/examples"
 )
 
 // The tutorial corpus (testdata/tutorials): kubernetes.io tutorial and task
@@ -101,31 +102,6 @@ func parseTutorial(name, src string) (*tutorial, error) {
 	return tu, nil
 }
 
-// exampleURL maps the addresses pages apply manifests from to the example's
-// path under content/en/examples.
-func exampleURL(url string) (string, bool) {
-	for _, p := range []string{
-		"https://k8s.io/examples/",
-		"https://kubernetes.io/examples/",
-		"https://raw.githubusercontent.com/kubernetes/website/main/content/en/examples/",
-	} {
-		if rest, ok := strings.CutPrefix(url, p); ok {
-			return rest, true
-		}
-	}
-	return "", false
-}
-
-// readExample reads a copied kubernetes/website example.
-func readExample(path string) ([]byte, error) {
-	for _, dir := range []string{"testdata/tutorials/examples", "testdata/docs-examples"} {
-		if b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(path))); err == nil {
-			return b, nil
-		}
-	}
-	return nil, fmt.Errorf("no copied example %s", path)
-}
-
 // stepFailure is the first step of a tutorial whose expectations failed.
 type stepFailure struct {
 	line    int
@@ -162,16 +138,10 @@ func playTutorial(tu *tutorial) (passed, steps int, first *stepFailure, all []st
 			return b, nil
 		}
 		if ex, ok := tu.files[p]; ok {
-			return readExample(ex)
+			return examples.Read("https://k8s.io/examples/" + ex)
 		}
 		return nil, errors.New("no such file")
 	}, nil)
-	c.SetURLs(func(url string) ([]byte, error) {
-		if p, ok := exampleURL(url); ok {
-			return readExample(p)
-		}
-		return nil, errors.New("not found")
-	})
 	for _, st := range tu.steps {
 		start := out.Len()
 		sh.Exec(st.text)

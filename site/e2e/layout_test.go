@@ -209,35 +209,9 @@ func TestExplainTabShowsArithmeticFixWeightsAndTieBreak(t *testing.T) {
 	p := openTab(t, 1440, 800)
 	eval[bool](p, `(async () => {
 		await kubeplay.pause();
-		await kubeplay.apply(`+"`"+`apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: one
-spec:
-  replicas: 1
-  selector: {matchLabels: {app: one}}
-  template:
-    metadata: {labels: {app: one}}
-    spec:
-      containers:
-      - {name: c, image: "nginx:1.27", resources: {requests: {cpu: 100m}}}
-`+"`"+`);
+		await kubeplay.apply(`+"`"+deploymentYAML("one", "nginx:1.27", "100m")+"`"+`);
 		await kubeplay.advance('10s');
-		await kubeplay.apply(`+"`"+`apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: big
-spec:
-  replicas: 1
-  selector: {matchLabels: {app: big}}
-  template:
-    metadata: {labels: {app: big}}
-    spec:
-      containers:
-      - name: c
-        image: "nginx:1.27"
-        resources: {requests: {cpu: "100"}}
-`+"`"+`);
+		await kubeplay.apply(`+"`"+deploymentYAML("big", "nginx:1.27", "100")+"`"+`);
 		await kubeplay.advance('10s');
 		return true;
 	})()`)

@@ -370,3 +370,36 @@ func TestKubectlExplainFetchesTheAPIDocumentWhenFirstUsed(t *testing.T) {
 	}
 	p.checkConsole()
 }
+
+// The documentation's examples (core/kubectl/examples) are not part of the first download either: typed in
+// the terminal, `kubectl apply -f https://k8s.io/examples/...` waits while the worker fetches the bundle
+// (kubectl-examples-<hash>.json) and prints what kubeplay shell (which has them compiled in) prints.
+func TestKubectlApplyReadsTheDocumentationsExamplesWhenFirstUsed(t *testing.T) {
+	line := "kubectl apply -f https://k8s.io/examples/application/deployment.yaml"
+	var want bytes.Buffer
+	shell.New(cluster.New(cluster.Default()), &want).Exec(line)
+	if !strings.HasSuffix(want.String(), "\ndeployment.apps/nginx-deployment created\n") {
+		t.Fatalf("kubeplay shell printed %q", want.String())
+	}
+	p := openTab(t, 1400, 900)
+	downloaded := func() bool {
+		return eval[bool](p, `kubeplay.call('resources').then((w) => w.some((r) => /\/kubectl-examples-[0-9a-f]+\.json$/.test(r.name)))`)
+	}
+	if downloaded() {
+		t.Errorf("the page downloaded the examples bundle before anyone applied an example")
+	}
+	eval[bool](p, `kubeplay.pause().then(() => true)`)
+	p.click("#reset")
+	p.poll(`!kubeplay.state.playing && document.getElementById('terminal-output').textContent === ''`, 5*time.Second)
+	p.showPanel("terminal")
+	p.do(chromedpSendKeys("#terminal-input", line+"\r"))
+	p.poll(`document.getElementById('terminal-output').textContent.includes('nginx-deployment') && document.getElementById('terminal-input').value === ''`, 20*time.Second)
+	p.frames(2)
+	if got := eval[string](p, `document.getElementById('terminal-output').textContent`); got != want.String() {
+		t.Errorf("the terminal printed\n%s\nkubeplay shell printed\n%s", got, want.String())
+	}
+	if !downloaded() {
+		t.Errorf("apply read the example without the worker downloading the examples bundle")
+	}
+	p.checkConsole()
+}

@@ -152,10 +152,11 @@ func TestTheStoryViewTellsTheHandsOnInAtMostAHundredRows(t *testing.T) {
 			t.Errorf("no %s row from %q in the story: %v", reason, src, reasons)
 		}
 	}
-	// An apiserver row names kube-apiserver as the one acting, never "kubectl │ authn".
+	// A request row names the hand-off, its client to kube-apiserver, never "kubectl │ authn" (issue 26: the
+	// actor column reads as a relay).
 	who := eval[string](p, `[...document.querySelectorAll('#story .story-row.k-request')][0].querySelector('.story-who').textContent`)
-	if who != "kube-apiserver" {
-		t.Errorf("a request row is named %q, want kube-apiserver", who)
+	if who != "kubectl → kube-apiserver" {
+		t.Errorf("a request row is named %q, want kubectl → kube-apiserver", who)
 	}
 	// A row opens into its raw trace records. The clock is paused first: rows that keep arriving while the
 	// list follows the newest would move the row between the click's aim and its press.

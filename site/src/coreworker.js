@@ -279,21 +279,45 @@ const FIRST_RESET = '{"seed":1}';
 /** @type {{value: string, ms: number} | null} */
 let early = null;
 
-// kubectl explain's OpenAPI document (explain-openapi.json, beside kubeplay.wasm, ~100 KB brotli) is not
-// part of the first download: the first call that mentions explain (a command, or a session or lesson text
-// holding one) waits while it is fetched and handed to the core; calls posted meanwhile wait behind it, so
-// that answers keep their order. If the fetch fails, explain says so and the next call tries again.
-let explainDoc = /** @type {'absent' | 'loading' | 'loaded'} */ ('absent');
-let explainURL = '';
-let explainText = '';
+// Documents the wasm leaves out of the first download (wasm/seam lateDocuments): kubectl explain's OpenAPI
+// document (explain-openapi.json, ~100 KB brotli) and the documentation's examples that `kubectl apply -f
+// https://k8s.io/examples/...` reads (core/kubectl/examples; build.mjs names the bundle by its content's hash and
+// gives the name to this script as KUBEPLAY_EXAMPLES). The first call that needs one (a command, or a session or
+// lesson text, that mentions explain or an example's URL) waits while it is fetched and handed to the core
+// (provideDocument); calls posted meanwhile wait behind it, so that answers keep their order. If the fetch
+// fails, that call is answered without it (the command says what it lacks) and the next call that needs it
+// tries again.
+/**
+ * @typedef {object} LateDoc
+ * @property {string} name what the seam's provideDocument calls it
+ * @property {string} file its name beside kubeplay.wasm
+ * @property {RegExp} needed what a call's arguments hold when it needs the document
+ * @property {string} [except] a seam function whose arguments may match without needing it
+ * @property {string} url
+ * @property {'absent' | 'loading' | 'loaded'} state
+ * @property {string} text
+ * @property {any} [failed] the call whose fetch failed: it is answered without the document (and says so)
+ */
+/** @type {LateDoc[]} */
+const LATE = [
+  { name: 'explain', file: 'explain-openapi.json', needed: /\bexplain\b/, except: 'explain', url: '', state: 'absent', text: '' },
+  {
+    name: 'examples',
+    file: typeof KUBEPLAY_EXAMPLES === 'string' ? KUBEPLAY_EXAMPLES : 'kubectl-examples.json',
+    needed: /\b(?:k8s\.io|kubernetes\.io)\/examples\/|raw\.githubusercontent\.com\/kubernetes\/website\//i,
+    url: '',
+    state: 'absent',
+    text: '',
+  },
+];
 /** @type {any[]} */
 const waiting = [];
 
-/** @param {any} m */
-const mentionsExplain = (m) => Array.isArray(m.args) && m.args.some((a) => /\bexplain\b/.test(typeof a === 'string' ? a : a && typeof a === 'object' ? JSON.stringify(a) : ''));
+/** @param {any} m @param {RegExp} re */
+const mentions = (m, re) => Array.isArray(m.args) && m.args.some((a) => re.test(typeof a === 'string' ? a : a && typeof a === 'object' ? JSON.stringify(a) : ''));
 
-// Nothing is answered while a download the next call needs is under way (the explain document, the full build).
-const blocked = () => explainDoc === 'loading' || full.state === 'loading';
+// Nothing is answered while a download the next call needs is under way (a late document, the full build).
+const blocked = () => LATE.some((d) => d.state === 'loading') || full.state === 'loading';
 
 /** @param {any} m */
 function onCall(m) {
@@ -308,18 +332,20 @@ function drain() {
 
 /** @param {any} m */
 function dispatch(m) {
-  if (explainDoc === 'absent' && core && explainURL && m.fn !== 'explain' && mentionsExplain(m)) {
-    explainDoc = 'loading';
+  const d = core && LATE.find((x) => x.state === 'absent' && x.url && m !== x.failed && m.fn !== x.except && mentions(m, x.needed));
+  if (d) {
+    d.state = 'loading';
     waiting.unshift(m);
-    fetch(explainURL)
+    fetch(d.url)
       .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`${r.status}`))))
       .then((text) => {
-        core.provideExplainDoc(text);
-        explainText = text;
-        explainDoc = 'loaded';
+        core.provideDocument(d.name, text);
+        d.text = text;
+        d.state = 'loaded';
       })
       .catch(() => {
-        explainDoc = 'absent';
+        d.state = 'absent';
+        d.failed = m;
       })
       .finally(drain);
     return;
@@ -391,7 +417,7 @@ async function loadFull(/** @type {{needsFull: string, journal: object | null}} 
     const r = JSON.parse(next.replay(JSON.stringify(need.journal)));
     if (r && r.error) throw new Error(`replaying the session in the full build: ${r.error}`);
   }
-  if (explainText) next.provideExplainDoc(explainText);
+  for (const d of LATE) if (d.text) next.provideDocument(d.name, d.text);
   core = next;
 }
 
@@ -401,7 +427,7 @@ self.onmessage = (e) => {
   if (m.type === 'call') onCall(m);
   else if (m.type === 'prepare') loadExec();
   else if (m.type === 'load') {
-    explainURL = new URL('explain-openapi.json', m.wasm).href;
+    for (const d of LATE) d.url = new URL(d.file, m.wasm).href;
     full.url = typeof m.full === 'string' ? m.full : new URL('kubeplay-full.wasm', m.wasm).href;
     load(m);
   }

@@ -16,6 +16,8 @@ declare var kubeplay: import('./api.js').Kubeplay;
 declare var __kubeplayBoot: { worker: Worker; queue: unknown[]; failed: string | null } | undefined;
 /** boot.js: settles when its compilation of kubeplay.wasm has (or when it left the wasm to the worker). */
 declare var __kubeplayCompiled: Promise<undefined> | undefined;
+/** build.mjs: the name of the documentation's examples bundle (kubectl-examples-<hash>.json), in the core's worker. */
+declare const KUBEPLAY_EXAMPLES: string;
 /** wasm/main.go: the seam's function table, in the core's worker. */
 declare var __kubeplayCore: Record<string, any> | undefined;
 /** coreworker.js: called by wasm/main.go once __kubeplayCore is registered. */

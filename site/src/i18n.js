@@ -5,7 +5,7 @@
 
 import { ja } from './i18n/ja.js';
 import { en } from './i18n/en.js';
-import { reasons } from './i18n/reasons.js';
+import { reasons, byMessage } from './i18n/reasons.js';
 
 const dict = { ja, en };
 
@@ -45,10 +45,14 @@ export function t(key, vars) {
 
 export function hasKey(key) { return key in dict.en; }
 
-// reasonText returns the one-line explanation of a Kubernetes Event reason, or "".
-export function reasonText(reason) {
+// reasonText returns the one-line explanation of a Kubernetes Event, by its message where the reason alone
+// does not tell (reasons.js byMessage), else by its reason, or "".
+export function reasonText(reason, message = '', l = lang) {
+  const m = String(message || '');
+  const v = byMessage.find((x) => x.reason === reason && m.startsWith(x.prefix));
+  if (v) return v[l];
   const r = reasons[reason];
-  return r ? r[lang] : '';
+  return r ? r[l] : '';
 }
 
 export function knownReasons() { return Object.keys(reasons); }
@@ -63,3 +67,4 @@ export function applyI18n(root) {
 // Exposed for tests: both dictionaries must have the same keys.
 export const _dicts = dict;
 export const _reasons = reasons;
+export const _byMessage = byMessage;

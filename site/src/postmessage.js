@@ -14,8 +14,9 @@
 //   any failure                                      ← {type:"kubeplay:result", id, ok:false, error}
 // Once ready the playground announces {type:"kubeplay:ready", version:1} to its parent when the parent's origin is allowed.
 // Then it tells that parent, unasked (issue 12), what the learner did and how the lesson goes:
-//   ← {type:"kubeplay:step", index, passed, failed:[{expectation, got}]}   a step ran, or a learner's turn passed or failed
-//   ← {type:"kubeplay:lesson-complete", name, steps, passed}             the last step is done
+//   ← {type:"kubeplay:step", index, state, attempts, hintsShown, solutionShown, firstPassedAt, passed, failed:[{expectation, got, feedback}]}
+//                                                                        a step's record changed (session.js: progress)
+//   ← {type:"kubeplay:lesson-complete", name, version, steps, passed, solutionShown, attempts, hintsShown, results}  the last step is done
 //   ← {type:"kubeplay:applied", filename, code}                          an apply (editor, API)
 //   ← {type:"kubeplay:resize", height}                                   the page's natural height (embed.js)
 

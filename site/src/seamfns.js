@@ -38,7 +38,7 @@ export const SEAM = Object.freeze({
   restartComponent: {},
   benchScheduling: {},
   stats: {},
-  provideExplainDoc: {},
+  provideDocument: {},
   editSave: {},
   journal: {},
   seek: { replacesIfRebuilt: true },

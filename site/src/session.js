@@ -152,6 +152,7 @@ async function onReset(opts) {
   } finally {
     resetting = false;
   }
+  resetProgress();
   player.show(S.data);
   syncPicker();
   if (S.lesson && lessonPane) lessonPane.set(S.lesson);
@@ -168,9 +169,10 @@ export async function openScenario(name, { seed = 0, files = null, step = 0 } = 
   S.pending = { name, seed };
   await kp.reset({ seed: seed || 1, scenario: name });
   const data = /** @type {Loaded} */ (S.data); // onReset loaded it
-  setEditorFiles(editor, files && files.length ? files : data.files);
+  setEditorFiles(editor, files && files.length ? files : lessonFiles(data));
   const n = Math.min(step | 0, data.steps.length);
-  for (let i = 0; i < n; i++) await runStep(i);
+  if (n > 0) await replaySteps(n);
+  else await restoreProgress();
   afterSteps();
 }
 
@@ -204,7 +206,8 @@ export async function runStep(i, { mine = false } = {}) {
       S.results[at] = r;
       S.next = r.next;
       player.recorded(at, r);
-      stepDone(at, r);
+      stepDone(at, r, { shown: !!S.data.steps[at].yourTurn });
+      if (!restoring) showSolutionFiles(at);
     }
     return gen !== S.gen ? null : r; // each answer brought its trace, Events and output with it
   } finally {
@@ -222,7 +225,7 @@ export function state() {
   return {
     playing: !!c.playing, speed: c.speed ?? 1, now: kp.now(), scenario: S.name, step: S.next,
     steps: S.data ? S.data.steps.length : 0, seed: S.seed, files: editor ? editor.files.map((f) => f.name) : [],
-    lesson: !!S.lesson, results: results(),
+    lesson: !!S.lesson, results: results(), version: S.data ? S.data.version || '' : '', progress: progress.map((p) => ({ ...p })),
   };
 }
 
@@ -264,7 +267,9 @@ async function restore(payload) {
     showBanner(linkError(e, payload), 'error', 'link');
     return null;
   }
-  if (st.view) applyView(st.view);
+  // A lesson opens on the player, never on its YAML (the Lesson tab holds the solution): a link made from the
+  // Lesson tab does not reopen it.
+  if (st.view) applyView(st.lesson && st.view.tab === 'lesson' ? { ...st.view, tab: '' } : st.view);
   if (st.scenario && !st.lesson) await loadLibrary();
   if (st.scenario && !st.lesson && !known(st.scenario)) {
     showBanner(t('scenario.unknown', { name: trunc(st.scenario) }), 'error', 'link');
@@ -329,6 +334,7 @@ export async function startSession(kpApi, views) {
   player = new PlayerPane({
     onRun: (i, opts) => runStep(i, opts).catch((e) => showBanner(t('player.error', { msg: e.message }), 'error')),
     differs,
+    onHint: (i) => hintShown(i),
   });
   views.player = player;
   if (views.slowmo) playStepsInSlowMotion(player, views.slowmo);
@@ -362,6 +368,7 @@ export async function startSession(kpApi, views) {
   }));
   lessonPane = new LessonPane({
     check: checkLesson,
+    verify: verifyLesson,
     run: (text) => openLesson(text).catch((e) => { if (!(e instanceof LessonError)) showBanner(e.message, 'error'); }),
     share: () => bus.emit('open-share'),
     embed: () => openEmbed(),
@@ -450,6 +457,12 @@ export async function checkLesson(text) {
   return kp.call('checkScenarioText', text);
 }
 
+/** verifyLesson is kubeplay check on a lesson's YAML: the loader, then the lesson played headlessly in the core. */
+export async function verifyLesson(text) {
+  if (text.length > MAX_LESSON) return checkLesson(text);
+  return kp.call('checkScenarioText', text, 'play');
+}
+
 /**
  * openLesson checks a lesson and, when it is valid, opens it like a built-in scenario; else shows its problems.
  * @param {string} text
@@ -472,10 +485,28 @@ export async function openLesson(text, { seed = 0, files = null, step = 0 } = {}
   S.pending = { name: res.name, lesson: text, seed };
   await kp.reset({ seed: seed || 1 });
   const data = /** @type {Loaded} */ (S.data); // onReset loaded it
-  setEditorFiles(editor, files && files.length ? files : data.files);
+  setEditorFiles(editor, files && files.length ? files : lessonFiles(data));
   const n = Math.min(step | 0, data.steps.length);
-  for (let i = 0; i < n; i++) await runStep(i);
+  if (n > 0) await replaySteps(n);
+  else await restoreProgress();
   afterSteps();
+}
+
+// lessonFiles is what the editor opens with: the lesson's files but those only a solution applies (they stay
+// out of sight until the learner asks to be shown, showSolutionFiles).
+function lessonFiles(data) {
+  const hidden = new Set(data.solutions || []);
+  return (data.files || []).filter((f) => !hidden.has(f.name));
+}
+
+// showSolutionFiles adds step i's solution file to the editor once its solution was shown.
+function showSolutionFiles(i) {
+  const data = S.data;
+  const step = data && /** @type {{yourTurn?: boolean, solution?: string[]}} */ (data.steps[i]);
+  if (!data || !step || !step.yourTurn || !editor) return;
+  const files = getEditorFiles(editor);
+  const add = (data.files || []).filter((f) => (data.solutions || []).includes(f.name) && (step.solution || []).includes(`kubectl apply -f ${f.name}`) && !files.some((g) => g.name === f.name));
+  if (add.length) setEditorFiles(editor, files.concat(add));
 }
 
 // mineFiles is the learner's editor files by name (what "apply mine" sends).
@@ -504,50 +535,177 @@ function results() {
   });
 }
 
-// stepDone tells the host about a step that ran or passed, and about the lesson's end.
-function stepDone(i, r) {
-  const failed = (r.expectations || []).filter((e) => !e.ok).map((e) => ({ expectation: e.text, got: e.got || e.message }));
-  host?.notify('step', { index: i, passed: !!r.passed, failed });
-  if (r.done && S.data) {
-    const passed = S.data.steps.filter((_, j) => S.results[j] && S.results[j].passed).length;
-    host?.notify('lesson-complete', { name: S.name, steps: S.data.steps.length, passed });
+// ---------- progress a course can use (issue 27): one record per step, told to the host once per change ----------
+
+/**
+ * A step's progress as the host hears it (kubeplay:step) and an embed keeps it across reloads.
+ * @typedef {{index: number, state: 'pending' | 'failed' | 'passed', attempts: number, hintsShown: number,
+ *   solutionShown: boolean, firstPassedAt: {virtual: number, wall: number} | null}} StepProgress
+ */
+
+/** @type {StepProgress[]} */
+let progress = [];
+/** @type {string[]} the last record told to the host, per step (JSON) */
+let told = [];
+let restoring = false; // an embed's saved progress is being put back: nothing is told or counted
+
+/** @returns {StepProgress} */
+function progressOf(i) {
+  progress[i] ??= { index: i, state: 'pending', attempts: 0, hintsShown: 0, solutionShown: false, firstPassedAt: null };
+  return progress[i];
+}
+
+function resetProgress() {
+  progress = [];
+  progress = S.data ? S.data.steps.map((_, i) => progressOf(i)) : [];
+  told = progress.map((p) => JSON.stringify(p)); // a fresh pending record is no change
+}
+
+// progressChanged sets step i's state and tells the host when the record changed.
+function progressChanged(i, state) {
+  if (restoring || !S.data) return;
+  const p = progressOf(i);
+  if (state === 'passed' || state === 'failed' || state === 'pending') {
+    if (p.state !== 'passed') p.state = state;
+  }
+  if (p.state === 'passed' && !p.firstPassedAt) p.firstPassedAt = { virtual: kp.now(), wall: Date.now() };
+  const rec = JSON.stringify(p);
+  if (told[i] === rec) return;
+  told[i] = rec;
+  const r = S.results[i] || (S.live && S.live.index === i ? S.live : null);
+  const failed = (r && r.expectations || []).filter((e) => !e.ok).map((e) => ({
+    expectation: e.text, got: e.got || e.message, feedback: e.feedback ? e.feedback[getLang()] || e.feedback.en : undefined,
+  }));
+  host?.notify('step', { ...p, passed: p.state === 'passed', failed });
+  saveProgress();
+}
+
+/** hintShown counts a hint the learner opened on step i. */
+function hintShown(i) {
+  progressOf(i).hintsShown++;
+  progressChanged(i, '');
+}
+
+// stepDone records a step that ran or passed, tells the host, and at the end tells it the lesson's summary.
+// A learner's turn run by runStep played the author's solution ("show me"): it is solutionShown, not passed.
+function stepDone(i, r, { shown = false } = {}) {
+  if (!restoring) {
+    if (shown) progressOf(i).solutionShown = true;
+    progressChanged(i, shown ? (progressOf(i).state === 'failed' ? 'failed' : 'pending') : r.passed ? 'passed' : 'failed');
+  }
+  if (r.done && S.data && !restoring) {
+    const list = S.data.steps.map((_, j) => progressOf(j));
+    host?.notify('lesson-complete', {
+      name: S.name, version: S.data.version || '', steps: list.length,
+      passed: list.filter((p) => p.state === 'passed').length,
+      solutionShown: list.filter((p) => p.solutionShown).length,
+      attempts: list.reduce((n, p) => n + p.attempts, 0),
+      hintsShown: list.reduce((n, p) => n + p.hintsShown, 0),
+      results: list.map((p) => ({ ...p })),
+    });
   }
   addressSoon();
 }
 
+// An embed keeps its progress in the browser's storage, keyed by the lesson's content hash: a reload (or
+// the same lesson embedded again) puts the steps back where the learner was. Nothing is sent anywhere.
+const progressKey = () => (S.data && S.data.version ? `kubeplay:progress:${S.data.version}` : '');
+
+function saveProgress() {
+  const key = progressKey();
+  if (!embedOpts.embed || !key || restoring) return;
+  try {
+    localStorage.setItem(key, JSON.stringify({ next: S.next, progress }));
+  } catch (_) { /* storage full or blocked: progress lives as long as the page */ }
+}
+
+/** @returns {{next: number, progress: StepProgress[]} | null} */
+function savedProgress() {
+  const key = progressKey();
+  if (!embedOpts.embed || !key) return null;
+  try {
+    const v = JSON.parse(localStorage.getItem(key) || 'null');
+    if (!v || typeof v.next !== 'number' || !Array.isArray(v.progress) || !S.data) return null;
+    const n = S.data.steps.length;
+    const progress = v.progress.slice(0, n).map((p, i) => ({
+      index: i, state: ['pending', 'failed', 'passed'].includes(p && p.state) ? p.state : 'pending',
+      attempts: Math.max(0, p && p.attempts | 0), hintsShown: Math.max(0, p && p.hintsShown | 0), solutionShown: !!(p && p.solutionShown),
+      firstPassedAt: p && p.firstPassedAt && typeof p.firstPassedAt.virtual === 'number' && typeof p.firstPassedAt.wall === 'number'
+        ? { virtual: p.firstPassedAt.virtual, wall: p.firstPassedAt.wall } : null,
+    }));
+    return { next: Math.min(Math.max(0, v.next | 0), n), progress };
+  } catch (_) {
+    return null;
+  }
+}
+
+// replaySteps runs the first n steps for a link (step=) or saved progress: instantly, and without telling the
+// host (these are not the learner's doing).
+async function replaySteps(n) {
+  restoring = true;
+  try {
+    await runStep(n - 1);
+  } finally {
+    restoring = false;
+  }
+  // The learner starts on the step that is theirs to do, not on the last one replayed.
+  if (S.data && S.next < S.data.steps.length) player.showStep(S.next);
+}
+
+// restoreProgress runs the steps an embed's learner had reached (a learner's turn by its solution, as a
+// link's step= does) without telling the host, then puts their records back.
+async function restoreProgress() {
+  const saved = savedProgress();
+  if (!saved || saved.next === 0) return;
+  await replaySteps(saved.next);
+  progress = saved.progress;
+  told = progress.map((p) => JSON.stringify(p));
+  saveProgress();
+}
+
 const learnerNow = () => S.data && S.next < S.data.steps.length && !!S.data.steps[S.next].yourTurn;
 
-// afterSteps: when the current step is the learner's turn, the clock runs (unless the embed is paused)
-// and the step is checked at once.
+// afterSteps: when the current step is the learner's turn, it is looked at once. Time stands still on the
+// learner's turn unless they press play: their Apply or command checks it (an attempt, liveCheck).
 function afterSteps() {
   if (!learnerNow()) return;
-  if (!embedOpts.paused && kp.state && !kp.state.playing) {
-    try { kp.play(bus.clockState.speed || 1); } catch (_) { /* not ready */ }
-  }
-  checkSoon(true);
+  checkSoon({ mode: '' });
 }
 
+/** @type {{mode: string, line?: string} | null} the check waiting to run (an attempt outranks a look) */
+let wanted = null;
 let checking = false;
-let checkTimer = 0;
-let checkedAt = -1; // the virtual time of the last check: time that did not move needs no new one
+let checkedAt = -1; // the virtual time of the last look: time that did not move needs no new one
 
-function checkSoon(force = false) {
-  if (force) checkedAt = -1;
-  if (checkTimer || !learnerNow()) return;
-  checkTimer = setTimeout(() => { checkTimer = 0; liveCheck(); }, 120);
+/**
+ * checkSoon asks for a check of the learner's turn: mode '' is a look (now, the clock still), 'attempt' the
+ * learner applied, 'run' they ran line in the terminal (an attempt unless it only reads, the core decides).
+ * @param {{mode: string, line?: string}} req
+ */
+function checkSoon(req) {
+  if (!learnerNow()) return;
+  if (!wanted || (req.mode && !wanted.mode)) wanted = req;
+  if (req.mode === '') checkedAt = -1;
+  Promise.resolve().then(liveCheck);
 }
 
-// liveCheck checks the learner's turn against the cluster now (the core does not move the clock for it).
+// liveCheck runs the check wanted. An attempt waits on the virtual clock in the core (as a scripted step's
+// expectations do) and answers at once: passed, or failed with what the cluster shows and why.
 async function liveCheck() {
-  if (checking || running || resetting || !learnerNow()) return;
+  if (checking || running || resetting || !wanted) return;
+  if (!learnerNow()) { wanted = null; return; }
+  const req = wanted;
   const now = kp.now();
-  if (now === checkedAt) return;
+  if (!req.mode && now === checkedAt) { wanted = null; return; }
+  wanted = null;
   checking = true;
   const gen = S.gen;
   try {
-    const r = await kp.call('checkStep');
+    const r = await kp.call('checkStep', req.mode, req.line || '');
     if (gen !== S.gen || !r || r.index < 0) return;
-    checkedAt = now;
+    checkedAt = kp.now();
+    const p = progressOf(r.index);
+    if (r.attempts > p.attempts) p.attempts = r.attempts;
     if (r.state === 'passed') {
       S.live = null;
       const res = { index: r.index, passed: true, expectations: r.expectations, transcript: r.transcript, next: r.next, done: r.done, now: r.now };
@@ -558,14 +716,14 @@ async function liveCheck() {
       afterSteps();
       return;
     }
-    const changed = !S.live || S.live.state !== r.state;
     S.live = r;
     player.checked(r.index, r);
-    if (changed && r.state === 'failed') host?.notify('step', { index: r.index, passed: false, failed: r.expectations.filter((e) => !e.ok).map((e) => ({ expectation: e.text, got: e.got || e.message })) });
+    progressChanged(r.index, r.state);
   } catch (_) {
     /* a reset meanwhile, or the core stopped: the next action checks again */
   } finally {
     checking = false;
+    if (wanted) liveCheck();
   }
 }
 
@@ -652,11 +810,12 @@ function followAddress() {
 // wireLessons: the learner's actions and the running clock check the learner's turn; the host hears of applies.
 function wireLessons() {
   kp.on('applied', (r) => {
-    checkSoon(true);
+    checkSoon({ mode: 'attempt' });
     host?.notify('applied', { filename: String(r && r.filename || ''), code: r ? r.code | 0 : 0 });
   });
-  bus.on('ran', () => checkSoon(true));
-  kp.on('tick', (s) => { if (s && s.now !== checkedAt) checkSoon(); });
+  bus.on('ran', (line) => checkSoon({ mode: 'run', line: String(line || '') }));
+  // While the learner lets the clock run (they pressed play), each moment is looked at.
+  kp.on('tick', (s) => { if (s && s.playing && s.now !== checkedAt) checkSoon({ mode: '' }); });
   bus.on('open-share', () => document.getElementById('share')?.click());
 }
 

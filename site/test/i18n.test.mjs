@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { _dicts, _reasons } from '../src/i18n.js';
+import { _dicts, _reasons, _byMessage, reasonText } from '../src/i18n.js';
 
 const japanese = /[\u3040-\u30ff\u3400-\u9fff]/;
 
@@ -43,4 +43,26 @@ test('イベント in Japanese always means a Kubernetes Event (the panel names 
     }
   }
   assert.equal(_dicts.ja['ctl.step.aria'], '1 手進める');
+});
+
+// The explanation follows the Event's message, not only its reason: the kubelet's BackOff while pulling an
+// image is ImagePullBackOff (the article's triage case), while restarting a crashing container it is
+// CrashLoopBackOff; its Failed is ErrImagePull for a failed pull.
+test('explanations follow the Event message, not only the reason', () => {
+  for (const v of _byMessage) {
+    assert.ok(v.en && japanese.test(v.ja) && !japanese.test(v.en), `${v.reason} ${v.prefix}`);
+    for (const sentence of v.ja.split('。').slice(0, -1)) {
+      const end = sentence.replace(/\([^()]*\)$/, '').trim();
+      assert.ok(/(です|ます|ました|ません|でした|ください|ましょう)$/.test(end), `${v.prefix}: 「${sentence}。」 is not です/ます`);
+    }
+  }
+  for (const lang of ['ja', 'en']) {
+    const pull = reasonText('BackOff', 'Back-off pulling image "ngnix:1.27"', lang);
+    const crash = reasonText('BackOff', 'Back-off restarting failed container c in pod web-1_default(uid)', lang);
+    assert.match(pull, /ImagePullBackOff/, lang);
+    assert.doesNotMatch(pull, /CrashLoopBackOff/, lang);
+    assert.match(crash, /CrashLoopBackOff/, lang);
+    assert.match(reasonText('Failed', 'Failed to pull image "ngnix:1.27": pull access denied', lang), /ErrImagePull/, lang);
+    assert.equal(reasonText('Scheduled', 'Successfully assigned default/x to demo-worker', lang), _reasons.Scheduled[lang]);
+  }
 });

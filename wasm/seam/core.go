@@ -13,6 +13,7 @@ import (
 	"kubeplay/core/cluster"
 	"kubeplay/core/fmtscan"
 	"kubeplay/core/kubectl"
+	"kubeplay/core/kubectl/examples"
 	"kubeplay/core/kubectl/explaindoc"
 	"kubeplay/core/lite"
 	"kubeplay/core/shell"
@@ -96,7 +97,7 @@ func (k *Core) Call(name string, args []any) (result string) {
 	if lite.Built {
 		at = k.mark(name)
 	}
-	input := journaled[name] && k.c != nil
+	input := journaled[name] && k.c != nil && !(name == "checkStep" && !attempt(a))
 	if input {
 		if _, sleep := k.pureSleep(a.str(0)); !(name == "run" && sleep) {
 			k.record(name, a)
@@ -106,13 +107,9 @@ func (k *Core) Call(name string, args []any) (result string) {
 		k.beats.Cut()
 	}
 	v, err := fn(k, a)
-	if name == "loadScenario" && err == nil {
-		k.attach()
-		k.j = journalState{base: journalBase{Seed: k.c.Sim.Seed(), Scenario: a.str(0)}}
-	}
 	if k.beats != nil {
 		k.beats.Cut()
-		if input || name == "advance" || name == "step" || name == "reset" || name == "loadScenario" {
+		if input || name == "advance" || name == "step" || name == "reset" || replacesCluster[name] {
 			k.beatCursor = k.beats.Len()
 		}
 	}
@@ -171,13 +168,25 @@ func init() {
 		"restartComponent": (*Core).restartComponent,
 		"benchScheduling":  (*Core).benchScheduling,
 		"stats":            (*Core).stats,
-		// provideExplainDoc(text): kubectl explain's OpenAPI document (explain-openapi.json), which the
-		// worker fetches the first time a call mentions explain; the wasm leaves it out of the first download.
-		"provideExplainDoc": func(_ *Core, a argList) (any, error) {
-			explaindoc.Provide([]byte(a.str(0)))
+		// provideDocument(name, text): a document the wasm leaves out of the first download, which the
+		// worker fetches the first time a call needs it (lateDocuments).
+		"provideDocument": func(_ *Core, a argList) (any, error) {
+			provide, ok := lateDocuments[a.str(0)]
+			if !ok {
+				return map[string]string{"error": "no late document " + a.str(0)}, nil
+			}
+			provide([]byte(a.str(1)))
 			return map[string]bool{"ok": true}, nil
 		},
 	}
+}
+
+// lateDocuments are the documents the page fetches when a call first needs them (site/src/coreworker.js,
+// LATE): kubectl explain's OpenAPI document (explain-openapi.json) and the documentation's examples that
+// kubectl -f https://k8s.io/examples/... reads (kubectl-examples-<hash>.json).
+var lateDocuments = map[string]func([]byte){
+	"explain":  explaindoc.Provide,
+	"examples": examples.Provide,
 }
 
 func errorJSON(msg string) string {

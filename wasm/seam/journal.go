@@ -43,7 +43,8 @@ import (
 // scenario step) is one entry: a seek into it lands at its end.
 //
 // Inputs: apply, run (a pure `sleep D` line is time passing, not an entry),
-// nodeAction, restartComponent, describe (it makes requests), runStep, editSave.
+// nodeAction, restartComponent, describe (it makes requests), runStep, editSave, checkStep when it is an
+// attempt (the learner's turn checked after they acted: it waits on the virtual clock).
 func init() {
 	table["journal"] = (*Core).journal
 	table["seek"] = (*Core).seek
@@ -54,8 +55,9 @@ func init() {
 const MaxJournalEntries = 10000
 
 // journaled names the seam functions that are journal entries.
+// checkStep is one when it is an attempt (it moves the clock); a look is not.
 var journaled = map[string]bool{"apply": true, "run": true, "nodeAction": true, "restartComponent": true,
-	"describe": true, "runStep": true, "editSave": true}
+	"describe": true, "runStep": true, "editSave": true, "checkStep": true}
 
 type entry struct {
 	Steps uint64  `json:"steps"`
@@ -69,6 +71,8 @@ type journalBase struct {
 	Seed     uint64             `json:"seed"`
 	Nodes    []cluster.NodeSpec `json:"nodes,omitempty"`
 	Scenario string             `json:"scenario,omitempty"`
+	// Lesson is the text of a lesson someone wrote (loadScenarioText), checked as pasted ones are.
+	Lesson string `json:"lesson,omitempty"`
 }
 
 // Journal is journal()'s answer and replay()'s argument.
@@ -225,9 +229,8 @@ func (k *Core) seek(a argList) (any, error) {
 // rebuild builds the base's cluster afresh with entries as its future.
 func (k *Core) rebuild(entries []entry) {
 	base := k.j.base
-	if base.Scenario != "" {
-		k.loadScenario(argList{base.Scenario, float64(base.Seed)})
-		k.attach()
+	if base.Scenario != "" || base.Lesson != "" {
+		k.openBase(base)
 	} else {
 		opts := cluster.Default()
 		opts.Seed = base.Seed
@@ -250,10 +253,8 @@ func (k *Core) replay(a argList) (any, error) {
 	if len(j.Entries) > MaxJournalEntries {
 		return nil, fmt.Errorf("replay: the journal has %d entries (at most %d)", len(j.Entries), MaxJournalEntries)
 	}
-	if j.Base.Scenario != "" {
-		if err := knownScenario(j.Base.Scenario); err != nil {
-			return nil, fmt.Errorf("replay: %v", err)
-		}
+	if err := checkBase(j.Base); err != nil {
+		return nil, fmt.Errorf("replay: %v", err)
 	}
 	if j.Base.Seed == 0 {
 		j.Base.Seed = sim.DefaultSeed

@@ -37,10 +37,17 @@ func (k *Core) loadScenario(argList) (any, error) {
 	return nil, nil
 }
 
-func knownScenario(string) error {
-	lite.Need("lessons")
+func checkBase(b journalBase) error {
+	if b.Scenario != "" || b.Lesson != "" {
+		lite.Need("lessons")
+	}
 	return nil
 }
+
+func (k *Core) openBase(journalBase) { lite.Need("lessons") }
+
+// attempt: no lesson is loaded here, so no checkStep is an attempt.
+func attempt(argList) bool { return false }
 
 // runWithEditor runs one terminal line (kubectl edit, which would open the
 // page's editor, stops the call first).

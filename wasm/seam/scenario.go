@@ -4,7 +4,9 @@ package seam
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -90,10 +92,40 @@ func Library() ([]*scenario.Scenario, error) {
 	return library.list, library.err
 }
 
-// knownScenario checks that a journal's base names a built-in scenario.
-func knownScenario(name string) error {
-	_, err := FindScenario(name)
+// baseScenario returns the scenario a journal's base names: a built-in by
+// name, or a lesson's text, checked as a pasted lesson is.
+func baseScenario(b journalBase) (*scenario.Scenario, error) {
+	switch {
+	case b.Scenario != "" && b.Lesson != "":
+		return nil, fmt.Errorf("a journal's base names a scenario or a lesson, not both")
+	case b.Lesson != "":
+		sc, pl := parseLesson(b.Lesson)
+		if sc == nil {
+			msg := "the lesson does not load"
+			if len(pl.Problems) > 0 {
+				msg += ": " + pl.Problems[0].Message
+			}
+			return nil, errors.New(msg)
+		}
+		return sc, nil
+	}
+	return FindScenario(b.Scenario)
+}
+
+// checkBase checks that a journal's base can be rebuilt.
+func checkBase(b journalBase) error {
+	if b.Scenario == "" && b.Lesson == "" {
+		return nil
+	}
+	_, err := baseScenario(b)
 	return err
+}
+
+// openBase loads the scenario or lesson a (checked) journal base names.
+func (k *Core) openBase(b journalBase) {
+	if sc, err := baseScenario(b); err == nil {
+		k.play(sc, b.Seed, b)
+	}
 }
 
 // FindScenario returns the built-in scenario called name.
@@ -149,12 +181,16 @@ type stepInfo struct {
 
 type loadedScenario struct {
 	Name    string          `json:"name"`
+	Version string          `json:"version"` // the file's content hash (scenario.Version)
 	Title   scenario.Text   `json:"title"`
 	Summary scenario.Text   `json:"summary"`
 	Seed    uint64          `json:"seed"`
 	Files   []scenario.File `json:"files"`
-	Steps   []stepInfo      `json:"steps"`
-	Now     float64         `json:"now"`
+	// Solutions are the files only a learner's turn's solution applies: the page keeps them out of the
+	// editor until the learner asks to be shown.
+	Solutions []string   `json:"solutions"`
+	Steps     []stepInfo `json:"steps"`
+	Now       float64    `json:"now"`
 }
 
 // loadScenario builds the scenario's cluster (its nodes, images and seed;
@@ -166,7 +202,7 @@ func (k *Core) loadScenario(a argList) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return k.play(sc, uint64(a.num(1))), nil
+	return k.play(sc, uint64(a.num(1)), journalBase{Scenario: sc.Name}), nil
 }
 
 type problemList struct {
@@ -191,9 +227,26 @@ func parseLesson(text string) (*scenario.Scenario, problemList) {
 	return sc, problemList{OK: true, Name: sc.Name, Steps: len(sc.Steps), Problems: []scenario.Problem{}}
 }
 
+// checkedLesson is checkScenarioText(yaml, "play")'s answer: kubeplay check's report (scenario.CheckFile),
+// its text exactly as the CLI prints it.
+type checkedLesson struct {
+	problemList
+	Played bool                 `json:"played"`
+	Report scenario.CheckReport `json:"report"`
+	Text   string               `json:"text"`
+}
+
+// checkScenarioText(yaml) runs the loader only (instant: what openLesson asks before it loads);
+// checkScenarioText(yaml, "play") is kubeplay check: the lesson played headlessly on a cluster of its own
+// and every expectation verified, the playground's cluster untouched.
 func (k *Core) checkScenarioText(a argList) (any, error) {
 	_, pl := parseLesson(a.str(0))
-	return pl, nil
+	if a.str(1) != "play" || !pl.OK {
+		return pl, nil
+	}
+	r := scenario.CheckFile(LessonFile, []byte(a.str(0)), 0)
+	pl.OK = r.Passed
+	return checkedLesson{problemList: pl, Played: true, Report: r, Text: r.Text()}, nil
 }
 
 func (k *Core) loadScenarioText(a argList) (any, error) {
@@ -201,11 +254,15 @@ func (k *Core) loadScenarioText(a argList) (any, error) {
 	if sc == nil {
 		return pl, nil
 	}
-	return k.play(sc, uint64(a.num(1))), nil
+	return k.play(sc, uint64(a.num(1)), journalBase{Lesson: a.str(0)}), nil
 }
 
-// play makes sc, on a fresh cluster, the playground's scenario.
-func (k *Core) play(sc *scenario.Scenario, seed uint64) loadedScenario {
+// play makes sc, on a fresh cluster, the playground's scenario. A built-in
+// scenario and a lesson someone wrote take this one path: the same cluster,
+// shell, beats (the relay the page's story, diagram, captions and object lane
+// show) and journal, whose base names what to rebuild (base.Scenario, a
+// built-in's name, or base.Lesson, the lesson's text).
+func (k *Core) play(sc *scenario.Scenario, seed uint64, base journalBase) loadedScenario {
 	if k.c != nil {
 		k.c.StopWatches()
 	}
@@ -225,9 +282,13 @@ func (k *Core) play(sc *scenario.Scenario, seed uint64) loadedScenario {
 	}
 	s := &session{sc: sc, p: p, seed: k.c.Sim.Seed()}
 	sessions[k] = s
+	k.attach()
+	base.Seed = s.seed
+	k.j = journalState{base: base}
 
-	res := loadedScenario{Name: sc.Name, Title: sc.Title, Summary: sc.Summary, Seed: s.seed,
+	res := loadedScenario{Name: sc.Name, Version: sc.Version, Title: sc.Title, Summary: sc.Summary, Seed: s.seed,
 		Files: append([]scenario.File{}, sc.Files...), Steps: make([]stepInfo, len(sc.Steps)), Now: ms(k.c.Sim.Now())}
+	res.Solutions = solutionFiles(sc)
 	for i := range sc.Steps {
 		st := &sc.Steps[i]
 		info := stepInfo{
@@ -256,6 +317,24 @@ func (k *Core) play(sc *scenario.Scenario, seed uint64) loadedScenario {
 	return res
 }
 
+// solutionFiles names the files a solution applies and no scripted step does.
+func solutionFiles(sc *scenario.Scenario) []string {
+	out := []string{}
+	for _, st := range sc.Steps {
+		if st.Solution == nil || st.Solution.Apply == "" || slices.Contains(out, st.Solution.Apply) {
+			continue
+		}
+		used := false
+		for _, o := range sc.Steps {
+			used = used || o.Apply == st.Solution.Apply
+		}
+		if !used {
+			out = append(out, st.Solution.Apply)
+		}
+	}
+	return out
+}
+
 func nodes(n []scenario.Node) []scenario.Node {
 	if n == nil {
 		return []scenario.Node{}
@@ -271,6 +350,9 @@ type expectationResult struct {
 	Message string  `json:"message"`
 	Got     string  `json:"got,omitempty"`
 	Waited  float64 `json:"waitedMs"`
+	// Feedback says a failure as a learner reads it, in both languages: expected versus what the cluster
+	// shows, and the Event that says why.
+	Feedback *scenario.Text `json:"feedback,omitempty"`
 }
 
 type stepRun struct {
@@ -340,8 +422,12 @@ func expectationResults(exp []scenario.Expect, rs []scenario.ExpectResult) (bool
 		if j < len(exp) && text == "" {
 			text = exp[j].Describe()
 		}
-		out = append(out, expectationResult{Text: text, OK: e.Passed, Message: e.Message(),
-			Got: e.Got, Waited: float64(e.Waited.Microseconds()) / 1e3})
+		r := expectationResult{Text: text, OK: e.Passed, Message: e.Message(),
+			Got: e.Got, Waited: float64(e.Waited.Microseconds()) / 1e3}
+		if !e.Passed && j < len(exp) {
+			r.Feedback = &scenario.Text{JA: e.Feedback(exp[j].Sentence("ja"), "ja"), EN: e.Feedback(exp[j].Sentence("en"), "en")}
+		}
+		out = append(out, r)
 		passed = passed && e.Passed
 	}
 	return passed, out
@@ -352,24 +438,40 @@ type stepCheck struct {
 	State        string              `json:"state,omitempty"`
 	Expectations []expectationResult `json:"expectations"`
 	Transcript   string              `json:"transcript,omitempty"` // the ✓ lines, once passed
+	Attempts     int                 `json:"attempts"`
 	Next         int                 `json:"next"`
 	Done         bool                `json:"done"`
 	Now          float64             `json:"now"`
 }
 
-// checkStep checks the learner's turn against the playground's cluster now (it does not move the clock).
-func (k *Core) checkStep(argList) (any, error) {
+// attempt reports whether checkStep's arguments make it an attempt (a journal entry: it moves the clock).
+func attempt(a argList) bool {
+	mode := a.str(0)
+	return mode == "attempt" || mode == "run" && !scenario.Looks(a.str(1))
+}
+
+// checkStep checks the learner's turn against the playground's cluster:
+//
+//	checkStep()              a look: now, without moving the clock (the running clock, a read)
+//	checkStep("attempt")     the learner acted (an Apply): each expectation waits on the virtual clock
+//	                         as long as its within allows, as a scripted step's does (Player.Attempt)
+//	checkStep("run", line)   after a terminal line: an attempt, or a look when the line only reads
+func (k *Core) checkStep(a argList) (any, error) {
 	s := k.session()
 	if s == nil {
 		return nil, errFreePlay
 	}
 	before := len(s.p.Result().Transcript)
-	ch, ok := s.p.Check()
+	check := s.p.Check
+	if attempt(a) {
+		check = s.p.Attempt
+	}
+	ch, ok := check()
 	out := stepCheck{Index: -1, Expectations: []expectationResult{}, Next: s.p.Next(), Done: s.p.Done(), Now: ms(k.c.Sim.Now())}
 	if !ok {
 		return out, nil
 	}
-	out.Index, out.State = ch.Index, ch.State
+	out.Index, out.State, out.Attempts = ch.Index, ch.State, ch.Attempts
 	_, out.Expectations = expectationResults(s.sc.Steps[ch.Index].Expect, ch.Expectations)
 	if ch.State == scenario.StatePassed {
 		out.Transcript = s.p.Result().Transcript[before:]

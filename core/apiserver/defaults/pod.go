@@ -46,6 +46,11 @@ func requestsFromLimits(r *api.ResourceRequirements) {
 // setPodSpec is SetDefaults_PodSpec plus the nested defaulters (containers,
 // ports, probes, volumes). Templates get exactly this (not setPod).
 func setPodSpec(spec *api.PodSpec) {
+	if spec.ServiceAccountName == "" {
+		// Convert_v1_PodSpec_To_core_PodSpec: the deprecated field is read
+		// when the new one is empty.
+		spec.ServiceAccountName = spec.DeprecatedServiceAccount
+	}
 	if spec.DNSPolicy == "" {
 		spec.DNSPolicy = api.DNSClusterFirst
 	}

@@ -2,6 +2,7 @@ package validation
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"kubeplay/core/api"
@@ -136,12 +137,23 @@ func validatePortNumber(port int32, p *field.Path) field.ErrorList {
 	return errs
 }
 
-// ValidateServiceUpdate: clusterIP may not change once set.
+// ValidateServiceUpdate: clusterIPs may not change once set
+// (validateUpgradeDowngradeClusterIPs, which names the whole new list:
+// `spec.clusterIPs[0]: Invalid value: ["10.96.100.100"]`). A changed
+// clusterIP with clusterIPs left as they were is read as the list [clusterIP]
+// (the Service strategy's normalizeClusterIPs).
 func ValidateServiceUpdate(svc, old *api.Service) field.ErrorList {
 	errs := ValidateObjectMetaUpdate(&svc.ObjectMeta, &old.ObjectMeta, field.NewPath("metadata"))
-	if old.Spec.ClusterIP != "" && svc.Spec.ClusterIP != "" && svc.Spec.ClusterIP != old.Spec.ClusterIP &&
-		old.Spec.Type != api.ServiceTypeExternalName && svc.Spec.Type != api.ServiceTypeExternalName {
-		errs = append(errs, field.Invalid(field.NewPath("spec", "clusterIPs").Index(0), svc.Spec.ClusterIP, "may not change once set"))
+	if old.Spec.Type != api.ServiceTypeExternalName && svc.Spec.Type != api.ServiceTypeExternalName {
+		ips := svc.Spec.ClusterIPs
+		if svc.Spec.ClusterIP != "" && svc.Spec.ClusterIP != old.Spec.ClusterIP && slices.Equal(ips, old.Spec.ClusterIPs) {
+			ips = []string{svc.Spec.ClusterIP}
+		}
+		for i, ip := range old.Spec.ClusterIPs {
+			if i < len(ips) && ip != ips[i] {
+				errs = append(errs, field.Invalid(field.NewPath("spec", "clusterIPs").Index(i), ips, "may not change once set"))
+			}
+		}
 	}
 	return append(errs, ValidateService(svc)...)
 }

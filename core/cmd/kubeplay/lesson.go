@@ -126,14 +126,39 @@ func (ls *lessonShell) exec(line string) bool {
 	sh.Exec(line)
 	sh.SetOutput(ls.out)
 	ls.p.Typed(typed.String())
-	ls.check()
+	if scenario.Looks(line) {
+		ls.check()
+	} else {
+		ls.attempt()
+	}
 	return true
 }
 
-// check checks the learner's turn; a pass prints its ✓ lines and the next step.
+// check looks at the learner's turn (time does not move); a pass prints its ✓ lines and the next step.
 func (ls *lessonShell) check() {
 	if ch, ok := ls.p.Check(); ok && ch.State == scenario.StatePassed {
 		ls.flush()
 		ls.show()
+	}
+}
+
+// attempt checks the learner's turn after a line that changed something, as the page does after an Apply:
+// a pass prints its ✓ lines and the next step, a miss one ✗ line per expectation not met, in the lesson's
+// language (expected, what the cluster shows, the Event that says why).
+func (ls *lessonShell) attempt() {
+	ch, ok := ls.p.Attempt()
+	if !ok {
+		return
+	}
+	if ch.State == scenario.StatePassed {
+		ls.flush()
+		ls.show()
+		return
+	}
+	st := ls.p.Current()
+	for j, r := range ch.Expectations {
+		if !r.Passed && j < len(st.Expect) {
+			fmt.Fprintf(ls.out, "✗ %s\n", r.Feedback(st.Expect[j].Sentence(ls.lang), ls.lang))
+		}
 	}
 }

@@ -23,6 +23,10 @@ func TestAShellLessonChecksTheLearnersTurnAfterTheirCommands(t *testing.T) {
 	if ls.p.Done() || strings.Contains(out.String(), "✓ 1 pod(s) web-* Running") {
 		t.Fatalf("the learner's turn passed without the fix:\n%s", out.String())
 	}
+	// The learner's apply of the broken file is an attempt: it is told at once what is missing.
+	if !strings.Contains(out.String(), "deployment.apps/web unchanged\n✗ Not yet: expected 1 Pod(s) web-* are Running within 2m; now: web-") {
+		t.Errorf("no ✗ after the learner's wrong apply:\n%s", out.String())
+	}
 	ls.exec("kubectl set image deployment/web web=nginx:1.27")
 	ls.exec("sleep 20s")
 	if !ls.p.Done() || !strings.Contains(out.String(), "# step 2 (your turn)\n✓ 1 pod(s) web-* Running") ||

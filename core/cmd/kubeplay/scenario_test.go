@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"kubeplay/core/scenario"
 )
 
 func writeFile(t *testing.T, dir, name, content string) string {
@@ -113,5 +115,26 @@ func TestCheckAndRunPlayALearnersTurnWithItsSolution(t *testing.T) {
 	}
 	if want := "# step 2 (your turn)\n$ kubectl apply -f web-fixed.yaml\ndeployment.apps/web configured\n✓ 1 pod(s) web-* Running within 2m"; !strings.Contains(out.String(), want) {
 		t.Errorf("run output lacks %q:\n%s", want, out.String())
+	}
+}
+
+// kubeplay check prints scenario.CheckFile's report, the one the page's Check shows (wasm/seam).
+func TestCheckPrintsTheReportThePageShows(t *testing.T) {
+	src, err := os.ReadFile("../../scenario/testdata/pending-reasons.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := strings.Replace(string(src), "status: Pending, count: 2", "status: Running, count: 2", 1)
+	file := filepath.Join(t.TempDir(), "pending-reasons.yaml")
+	if err := os.WriteFile(file, []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	if code := checkScenarios([]string{file}, &out, &errOut); code != 1 {
+		t.Fatalf("check: exit %d\n%s", code, out.String())
+	}
+	want := scenario.CheckFile(file, []byte(bad), 0).Text() + "1 of 1 scenarios failed\n"
+	if out.String() != want || !strings.HasPrefix(out.String(), "FAIL pending-reasons\n    step 1: ✗ expected 2 pod(s) web-* Running within 30s; got: ") {
+		t.Fatalf("check printed\n%s\nwant\n%s", out.String(), want)
 	}
 }

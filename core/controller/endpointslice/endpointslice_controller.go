@@ -134,6 +134,11 @@ func (c *Controller) desired(svc *api.Service) ([]api.Endpoint, []api.EndpointSl
 		endpoints = append(endpoints, ep)
 	}
 	var ports []api.EndpointSlicePort
+	if len(pods) == 0 {
+		// The placeholder slice of a Service without endpoints has no
+		// ports (the reconciler's endpointMeta{Ports: []}): PORTS <unset>.
+		return endpoints, nil
+	}
 	for _, sp := range svc.Spec.Ports {
 		proto := sp.Protocol
 		if proto == "" {

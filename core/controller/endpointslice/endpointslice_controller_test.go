@@ -57,3 +57,28 @@ func TestAServiceGetsAnEndpointSliceOfItsReadyPods(t *testing.T) {
 		t.Errorf("endpoint = %+v", s.Endpoints[0])
 	}
 }
+
+// A Service whose selector matches no Pod gets a placeholder slice without
+// endpoints and without ports (the reconciler's placeholder is built from
+// endpointMeta{Ports: []}), which kubectl get prints as PORTS <unset>.
+func TestThePlaceholderSliceHasNoPorts(t *testing.T) {
+	e := testenv.New(t, "demo-worker")
+	e.Start(New(e.Ctx))
+	e.Must(e.Admin.Resource("services").Create(&api.Service{
+		ObjectMeta: api.ObjectMeta{Name: "lonely", Namespace: "default"},
+		Spec:       api.ServiceSpec{Selector: map[string]string{"app": "none"}, Ports: []api.ServicePort{{Port: 80}}},
+	}))
+	e.Run(5 * time.Second)
+	n := 0
+	for _, o := range e.List("endpointslices", "default") {
+		if s := o.(*api.EndpointSlice); s.Labels[api.LabelServiceName] == "lonely" {
+			n++
+			if len(s.Ports) != 0 || len(s.Endpoints) != 0 {
+				t.Errorf("placeholder ports %+v endpoints %+v, want none", s.Ports, s.Endpoints)
+			}
+		}
+	}
+	if n != 1 {
+		t.Fatalf("%d slices, want the placeholder", n)
+	}
+}

@@ -154,8 +154,28 @@ func (c *Controller) attemptToDelete(n *node) error {
 	if len(m.OwnerReferences) == 0 {
 		return nil
 	}
+	refs := m.OwnerReferences
+	if c.anyOwnerGone(n, refs) {
+		// attemptToDeleteItem decides on the dependent as it is now, not as
+		// the graph last saw it: an orphaning may have removed the
+		// reference, a new owner of the same name may have adopted it.
+		latest, err := c.c.Resource(n.resource).Namespace(m.Namespace).Get(m.Name)
+		if api.IsNotFound(err) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if latest.GetObjectMeta().UID != m.UID {
+			return nil
+		}
+		refs = latest.GetObjectMeta().OwnerReferences
+		if len(refs) == 0 {
+			return nil
+		}
+	}
 	var solid, dangling, waiting []api.OwnerReference
-	for _, r := range m.OwnerReferences {
+	for _, r := range refs {
 		owner, isDangling, err := c.ownerState(n, r)
 		if err != nil {
 			return err
@@ -179,7 +199,7 @@ func (c *Controller) attemptToDelete(n *node) error {
 			drop[r.UID] = true
 		}
 		var keep []api.OwnerReference
-		for _, r := range m.OwnerReferences {
+		for _, r := range refs {
 			if !drop[r.UID] {
 				keep = append(keep, r)
 			}
@@ -202,6 +222,18 @@ func (c *Controller) attemptToDelete(n *node) error {
 		}
 		return c.deleteObject(n, policy, why)
 	}
+}
+
+// anyOwnerGone reports whether some owner is missing from the graph or
+// being deleted in the foreground: only then may the dependent go.
+func (c *Controller) anyOwnerGone(n *node, refs []api.OwnerReference) bool {
+	for _, r := range refs {
+		o := c.g.nodes[r.UID]
+		if o == nil || o.deletingWith(api.FinalizerDeleteDependents) {
+			return true
+		}
+	}
+	return false
 }
 
 func (c *Controller) deleteObject(n *node, policy api.DeletionPropagation, why string) error {

@@ -13,10 +13,11 @@ const Provisioner = "rancher.io/local-path"
 
 // ProvisionerName is the provisioner loop's name; its events' source is
 // the provisioner's identity as sig-storage-lib-external-provisioner
-// writes it (<provisioner>_<pod>_<id>).
+// writes it: <provisioner>_<hostname, its Pod's name>_<a uuid drawn at
+// start>.
 const (
-	ProvisionerName     = "local-path-provisioner"
-	provisionerIdentity = "rancher.io/local-path_local-path-provisioner-7dc846544d-x8w9q_2f0c61a9-5d0b-4c8e-9a51-6f3c1e2b7d44"
+	ProvisionerName = "local-path-provisioner"
+	provisionerUUID = "2f0c61a9-5d0b-4c8e-9a51-6f3c1e2b7d44"
 )
 
 // LocalPath provisions hostPath volumes under /var/local-path-provisioner
@@ -27,6 +28,8 @@ type LocalPath struct {
 	rec           *client.Recorder
 	pvcInf, scInf *client.Informer
 	pvInf         *client.Informer
+	podInf        *client.Informer
+	identity      string
 }
 
 // NewLocalPath builds the provisioner on the manager's shared informers.
@@ -36,8 +39,8 @@ func NewLocalPath(ctx *ctrlutil.Context) *LocalPath {
 		pvcInf: ctrlutil.NamespaceIndexed(ctx.Informers.Informer("persistentvolumeclaims", "")),
 		scInf:  ctx.Informers.Informer("storageclasses", ""),
 		pvInf:  ctx.Informers.Informer("persistentvolumes", ""),
+		podInf: ctrlutil.NamespaceIndexed(ctx.Informers.Informer("pods", "")),
 	}
-	p.rec = client.NewRecorder(p.c, provisionerIdentity, "")
 	p.Loop = ctrlutil.NewLoop(ctx.Sim, ProvisionerName, p.sync)
 	p.pvcInf.AddEventHandler(client.Handler{OnAdd: p.EnqueueObject, OnUpdate: func(_, o api.Object) { p.EnqueueObject(o) }})
 	return p
@@ -53,6 +56,7 @@ func (p *LocalPath) sync(key string) error {
 	if !ok || sc.Provisioner != Provisioner {
 		return nil
 	}
+	p.recorder()
 	node := pvc.Annotations[AnnSelectedNode]
 	pvName := "pvc-" + pvc.UID
 	if _, exists := ctrlutil.Get[*api.PersistentVolume](p.pvInf, "", pvName); exists {
@@ -96,4 +100,21 @@ func (p *LocalPath) sync(key string) error {
 	}
 	p.rec.Eventf(pvc, api.EventTypeNormal, "ProvisioningSucceeded", "Successfully provisioned volume %s", pvName)
 	return nil
+}
+
+// recorder names the events after the provisioner's Pod as it runs now
+// (local-path-storage's app=local-path-provisioner Pod), as the real
+// provisioner's hostname is its Pod's name.
+func (p *LocalPath) recorder() {
+	pod := ProvisionerName
+	for _, o := range ctrlutil.ListIn[*api.Pod](p.podInf, "local-path-storage") {
+		if o.Labels["app"] == ProvisionerName && o.DeletionTimestamp == nil {
+			pod = o.Name
+			break
+		}
+	}
+	if id := Provisioner + "_" + pod + "_" + provisionerUUID; p.rec == nil || id != p.identity {
+		p.identity = id
+		p.rec = client.NewRecorder(p.c, id, "")
+	}
 }

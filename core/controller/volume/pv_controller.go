@@ -10,8 +10,13 @@ import (
 	"kubeplay/core/controller/ctrlutil"
 )
 
-// Name is the controller's name and its events' source component.
+// Name is the controller's name in kube-controller-manager.
 const Name = "persistentvolume-binder-controller"
+
+// EventSource is its events' source component: the PV controller's
+// recorder says "persistentvolume-controller" (pkg/controller/volume/
+// persistentvolume NewController).
+const EventSource = "persistentvolume-controller"
 
 // Annotations the binder reads and writes.
 const (
@@ -39,7 +44,7 @@ func New(ctx *ctrlutil.Context) *Controller {
 		pvInf:  ctx.Informers.Informer("persistentvolumes", ""),
 		scInf:  ctx.Informers.Informer("storageclasses", ""),
 	}
-	c.rec = client.NewRecorder(c.c, Name, "")
+	c.rec = client.NewRecorder(c.c, EventSource, "")
 	c.Loop = ctrlutil.NewLoop(ctx.Sim, Name, c.sync)
 	enqueueClaim := func(obj api.Object) { c.Enqueue("pvc/" + client.KeyFunc(obj)) }
 	c.pvcInf.AddEventHandler(client.Handler{OnAdd: enqueueClaim, OnUpdate: func(_, o api.Object) { enqueueClaim(o) }})

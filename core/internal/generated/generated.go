@@ -6,8 +6,11 @@ package generated
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"testing"
+
+	"gopkg.in/yaml.v3"
 )
 
 // Check compares path with want, or writes want to path when update is set.
@@ -26,4 +29,22 @@ func Check(t testing.TB, path string, want []byte, update bool) {
 	if !bytes.Equal(got, want) {
 		t.Fatalf("%s is stale: make it again from its source with `go test -run %s -update`", path, t.Name())
 	}
+}
+
+// JSONOfYAML reads the YAML file src into v and returns v as the JSON
+// that is embedded beside it (with a final newline).
+func JSONOfYAML(t testing.TB, src string, v any) []byte {
+	t.Helper()
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := yaml.Unmarshal(data, v); err != nil {
+		t.Fatalf("%s: %v", src, err)
+	}
+	out, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return append(out, '\n')
 }

@@ -27,6 +27,45 @@ func FormatValue(v any) string {
 	return string(bs)
 }
 
+// GoFormat is how kubectl's custom-columns printer writes a value
+// (cli-runtime customcolumn.go: fmt.Sprintf("%v") of the unstructured
+// value): maps as "map[k:v ...]" with sorted keys, lists as "[a b]",
+// strings bare, null as "<nil>".
+func GoFormat(v any) string {
+	var b strings.Builder
+	goFormat(&b, v)
+	return b.String()
+}
+
+func goFormat(b *strings.Builder, v any) {
+	switch x := v.(type) {
+	case nil:
+		b.WriteString("<nil>")
+	case map[string]any:
+		b.WriteString("map[")
+		for i, k := range sortedKeys(x) {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(k)
+			b.WriteByte(':')
+			goFormat(b, x[k])
+		}
+		b.WriteByte(']')
+	case []any:
+		b.WriteByte('[')
+		for i, e := range x {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			goFormat(b, e)
+		}
+		b.WriteByte(']')
+	default:
+		b.WriteString(FormatValue(x))
+	}
+}
+
 // EvalPath evaluates a JSONPath expression (".a.b[*].c", "$.a",
 // ".items[?(@.type==\"Ready\")]") against cur, root being what "$" means.
 func EvalPath(expr string, cur, root any) ([]any, error) {

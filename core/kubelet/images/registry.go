@@ -68,7 +68,9 @@ type Repository struct {
 	Kind       string   `yaml:"kind" json:"kind,omitempty"`
 	Shell      string   `yaml:"shell" json:"shell,omitempty"`
 	Entrypoint []string `yaml:"entrypoint" json:"entrypoint,omitempty"`
-	Cmd        []string `yaml:"cmd" json:"cmd,omitempty"`
+	// Env is the image's ENV (NAME=value), under the container's own env.
+	Env []string `yaml:"env" json:"env,omitempty"`
+	Cmd []string `yaml:"cmd" json:"cmd,omitempty"`
 	// Binaries are argv[0] values that run the image's main program
 	// (nginx, redis-server...), as opposed to shell utilities.
 	Binaries []string `yaml:"binaries" json:"binaries,omitempty"`
@@ -89,6 +91,23 @@ type Repository struct {
 	ErrorLogs    []string `yaml:"errorLogs" json:"errorLogs,omitempty"`
 	Private      bool     `yaml:"private" json:"private,omitempty"`
 	Tags         []*Image `yaml:"tags" json:"tags,omitempty"`
+	// Versions are the releases the repository publishes besides Tags,
+	// compactly (tags.go): each is a tag, and so are its shorter forms and
+	// each of them with "-" and one of Variants. A repository listing
+	// neither tags nor versions is open: its tags are not catalogued.
+	Versions string   `yaml:"versions" json:"versions,omitempty"`
+	Variants []string `yaml:"variants" json:"variants,omitempty"`
+	// Tools are the commands the image carries besides its shell's own
+	// (curl, wget, ps, nslookup, redis-cli, mysql...): kubectl exec and a
+	// container's scripts find them in $PATH.
+	Tools []string `yaml:"tools" json:"tools,omitempty"`
+	// App names the program of kubeplay's runtime that the image's main
+	// binary is (core/kubelet/runtime/apps.go): bootcamp, hello-app,
+	// php-apache, redis, mysql...; empty for a generic server.
+	App string `yaml:"app" json:"app,omitempty"`
+	// ReplicaOf is the "HOST PORT" a replica's start script follows (the
+	// guestbook's Redis follower: redis-server --replicaof redis-leader 6379).
+	ReplicaOf string `yaml:"replicaOf" json:"replicaOf,omitempty"`
 	// Generated: the catalog does not describe this repository; it was made
 	// by the pull rule (see rule.go). Its program listens on the ports the
 	// container declares.
@@ -358,6 +377,12 @@ func (r *Registry) find(ref Reference) (*Image, error) {
 		}
 	}
 	if img == nil && ref.Tag != "" {
+		if ref.Digest == "" && !repo.HasTag(ref.Tag) {
+			// containerd resolves the tag against the registry: a tag the
+			// repository does not publish is not found (a digest pin
+			// pulls by digest, whatever the tag says).
+			return nil, r.notFound(ref)
+		}
 		img = r.madeTag(repo, ref.Tag)
 	}
 	if ref.Digest != "" && (img == nil || img.Digest != ref.Digest) {
@@ -366,8 +391,11 @@ func (r *Registry) find(ref Reference) (*Image, error) {
 	return img, nil
 }
 
+// denied is Docker Hub's answer for a repository that does not exist (or
+// is private): containerd wraps it in no errdefs kind, so the CRI's gRPC
+// code is Unknown and the kubelet shows the message alone.
 func (r *Registry) denied(ref Reference) error {
-	return &PullError{Code: "NotFound", Ref: ref.String(), Detail: fmt.Sprintf(
+	return &PullError{Code: "Unknown", Ref: ref.String(), Detail: fmt.Sprintf(
 		"failed to resolve reference %q: pull access denied, repository does not exist or may require authorization: server message: insufficient_scope: authorization failed",
 		ref.String())}
 }
@@ -400,8 +428,16 @@ type PullError struct {
 	Detail string // failed to resolve reference ...
 }
 
+// Error is the error the kubelet holds: the CRI client (cri-client
+// remote_image.go pullImageV1) strips the gRPC status of an Unknown code,
+// "since they add no value", and keeps it for the others (NotFound for a
+// missing tag: "rpc error: code = NotFound desc = ...").
 func (e *PullError) Error() string {
-	return fmt.Sprintf("rpc error: code = %s desc = failed to pull and unpack image %q: %s", e.Code, e.Ref, e.Detail)
+	msg := fmt.Sprintf("failed to pull and unpack image %q: %s", e.Ref, e.Detail)
+	if e.Code == "Unknown" {
+		return msg
+	}
+	return fmt.Sprintf("rpc error: code = %s desc = %s", e.Code, msg)
 }
 
 // parseBytes reads "12Mi", "1Gi", "500M", "1024".

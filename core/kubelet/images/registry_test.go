@@ -56,8 +56,10 @@ func TestResolveAnswersLikeARegistry(t *testing.T) {
 		want        string // image ref or error text
 	}{
 		{"nginx resolves to its latest tag", "nginx", false, "docker.io/library/nginx:latest"},
-		{"a missing Docker Hub repository is access denied",
-			"ngnix", false, `rpc error: code = NotFound desc = failed to pull and unpack image "docker.io/library/ngnix:latest": failed to resolve reference "docker.io/library/ngnix:latest": pull access denied, repository does not exist or may require authorization: server message: insufficient_scope: authorization failed`},
+		// Docker Hub's refusal has no errdefs kind: gRPC code Unknown, which the
+		// kubelet's CRI client strips (issue 25; cri-client remote_image.go).
+		{"a missing Docker Hub repository is access denied, without the gRPC status",
+			"ngnix", false, `failed to pull and unpack image "docker.io/library/ngnix:latest": failed to resolve reference "docker.io/library/ngnix:latest": pull access denied, repository does not exist or may require authorization: server message: insufficient_scope: authorization failed`},
 		{"any tag of an official image pulls", "postgres:15-alpine", false, "docker.io/library/postgres:15-alpine"},
 		{"an official image the catalog does not describe pulls", "rabbitmq:3-management", false, "docker.io/library/rabbitmq:3-management"},
 		{"an image under a Docker Hub namespace pulls", "dockersamples/examplevotingapp_vote", false, "docker.io/dockersamples/examplevotingapp_vote:latest"},
@@ -68,6 +70,23 @@ func TestResolveAnswersLikeARegistry(t *testing.T) {
 		{"a digest pin is honoured", "busybox:1.38.0@sha256:" + strings.Repeat("ab", 32), false, "docker.io/library/busybox:1.38.0"},
 		{"a top-level name on a registry other than registry.k8s.io is not found",
 			"ghcr.io/app:v1", false, `rpc error: code = NotFound desc = failed to pull and unpack image "ghcr.io/app:v1": failed to resolve reference "ghcr.io/app:v1": ghcr.io/app:v1: not found`},
+		// kubernetes.io "Troubleshooting Applications"/Deployments pages: a tag
+		// the repository does not publish is NotFound, and keeps the status.
+		{"a tag nginx does not publish is not found (the troubleshooting typo)",
+			"nginx:1.277", false, `rpc error: code = NotFound desc = failed to pull and unpack image "docker.io/library/nginx:1.277": failed to resolve reference "docker.io/library/nginx:1.277": docker.io/library/nginx:1.277: not found`},
+		{"the Deployments page's failed rollout image", "nginx:1.161", false, `docker.io/library/nginx:1.161: not found`},
+		{"a misspelt latest", "nginx:lastest", false, `docker.io/library/nginx:lastest: not found`},
+		{"the bootcamp tutorial's v10", "gcr.io/google-samples/kubernetes-bootcamp:v10", false,
+			`rpc error: code = NotFound desc = failed to pull and unpack image "gcr.io/google-samples/kubernetes-bootcamp:v10": failed to resolve reference "gcr.io/google-samples/kubernetes-bootcamp:v10": gcr.io/google-samples/kubernetes-bootcamp:v10: not found`},
+		{"the bootcamp tutorial's v2", "docker.io/jocatalin/kubernetes-bootcamp:v2", false, "docker.io/jocatalin/kubernetes-bootcamp:v2"},
+		{"a published nginx release pulls", "nginx:1.9.2", false, "docker.io/library/nginx:1.9.2"},
+		{"its minor tag pulls", "nginx:1.15", false, "docker.io/library/nginx:1.15"},
+		{"its variant pulls", "nginx:1.25.3-alpine", false, "docker.io/library/nginx:1.25.3-alpine"},
+		{"a release after the catalog's last is not found", "nginx:1.29.9", false, "nginx:1.29.9: not found"},
+		{"mysql 5.7 pulls", "mysql:5.7", false, "docker.io/library/mysql:5.7"},
+		{"redis 8.0.2 (Configuring Redis using a ConfigMap) pulls", "redis:8.0.2", false, "docker.io/library/redis:8.0.2"},
+		{"etcd's build suffix", "registry.k8s.io/etcd:3.5.1-0", false, "registry.k8s.io/etcd:3.5.1-0"},
+		{"agnhost 2.45", "registry.k8s.io/e2e-test-images/agnhost:2.45", false, "registry.k8s.io/e2e-test-images/agnhost:2.45"},
 		{"a schema 1 image fails as containerd 2.x fails it",
 			"registry.k8s.io/busybox", false, `rpc error: code = InvalidArgument desc = failed to pull and unpack image "registry.k8s.io/busybox:latest": schema 1 image manifests are no longer supported: invalid argument`},
 		{"nginx-slim 0.8 is schema 1", "registry.k8s.io/nginx-slim:0.8", false, "schema 1 image manifests are no longer supported"},

@@ -2,8 +2,6 @@ package runtime
 
 import (
 	"fmt"
-	"slices"
-	"sort"
 	"strings"
 	"time"
 )
@@ -34,17 +32,36 @@ func (p *Process) RunExec(command []string, ctx ExecContext) (out string, code i
 		bin = bin[i+1:]
 	}
 	isShell := bin == "sh" || bin == "bash" || bin == "ash" || bin == "dash"
-	if !p.repo.HasShell() && !contains(p.repo.Binaries, bin) || isShell && bin == "bash" && p.flavour != "bash" || !isShell && !p.hasTool(bin) && !contains(p.repo.Binaries, bin) {
+	if !p.repo.HasShell() && !contains(p.repo.Binaries, bin) || isShell && bin == "bash" && !p.hasTool("bash") || !isShell && !p.hasTool(bin) && !contains(p.repo.Binaries, bin) {
 		return "", 0, fmt.Sprintf("OCI runtime exec failed: exec failed: unable to start container process: exec: %q: executable file not found in $PATH: unknown", command[0])
 	}
 	script := scriptOf(command, isShell)
 	sh := p.shell(time.Minute, 10000)
-	sh.files, sh.contents = p.filesAt(ctx.Now.Add(-ctx.Elapsed), ctx.Elapsed)
+	if p.fs != nil {
+		// What the container's own script has written by now is in its
+		// file system; the exec'd command reads and writes there.
+		if p.script != nil {
+			p.SyncFiles(p.FilesAt(ctx.Now.Add(-ctx.Elapsed), ctx.Elapsed))
+		}
+		sh.fsys, sh.user, sh.cwd = p.fs, p.user, p.workdir
+		sh.env["PWD"] = p.workdir
+		sh.env["HOME"] = p.home()
+	} else {
+		sh.files, sh.contents = p.filesAt(ctx.Now.Add(-ctx.Elapsed), ctx.Elapsed)
+	}
+	if isShell {
+		sh.execShell, sh.execPID = strings.Join(command, " "), p.nextPID
+		if shellScript(command) == "" {
+			sh.execShell = bin
+		}
+		p.nextPID++
+	}
 	sh.start = ctx.Now.Add(-ctx.Elapsed)
 	sh.elapsed = ctx.Elapsed
 	sh.limit = ctx.Elapsed + time.Minute
 	t := &tools{p: p, sh: sh, ctx: ctx}
 	sh.tools = t.run
+	sh.read = t.readFile
 	code = sh.run(parseScript(script))
 	if sh.exited {
 		code = sh.code
@@ -82,31 +99,31 @@ func scriptOf(command []string, isShell bool) string {
 	return shellScript(command)
 }
 
-// hasTool reports whether the image has a utility: busybox images have its
-// applets; Debian- and Ubuntu-based images coreutils, and what their
-// Dockerfiles install (nginx has curl; the full language images curl,
-// wget and procps).
+// hasTool reports whether the image has a utility: every image with a
+// shell has the coreutils (or busybox's applets) that docs pages use;
+// busybox images also have busybox's wget, nslookup and ps; the rest is
+// what the catalog says the image carries (its tools: the curl of nginx's
+// Debian, the full language images' curl, wget and procps, redis-cli...).
 func (p *Process) hasTool(bin string) bool {
 	if !p.repo.HasShell() {
 		return false
 	}
-	name := p.repo.Name
-	full := strings.Contains(name, "/library/python") || strings.Contains(name, "/library/node") || strings.Contains(name, "/library/golang") || strings.Contains(name, "/library/perl")
 	switch bin {
-	case "sh", "cat", "ls", "env", "printenv", "hostname", "echo", "date", "sleep", "true", "false", "uname", "id", "whoami", "touch", "rm", "mkdir", "printf", "tail", "head", "test", "[":
+	case "sh", "cat", "ls", "env", "printenv", "hostname", "echo", "date", "sleep", "true", "false", "uname", "id", "whoami", "touch", "rm", "mkdir", "printf", "tail", "head", "test", "[",
+		"cp", "mv", "stat", "mount", "cd", "pwd", "grep", "wc", "sort", "uniq":
 		return true
-	case "curl":
-		return strings.Contains(name, "curl") || strings.HasSuffix(name, "/library/nginx") || full
-	case "wget":
-		return p.flavour == "busybox" || full
-	case "nslookup":
-		return p.flavour == "busybox"
-	case "ps":
-		return p.flavour == "busybox" || full || strings.HasSuffix(name, "/library/ubuntu")
+	case "wget", "nslookup", "ps":
+		if p.flavour == "busybox" {
+			return true
+		}
 	case "bash":
-		return p.flavour == "bash"
+		if p.flavour == "bash" {
+			return true
+		}
+	case "apt":
+		bin = "apt-get" // both come with Debian's apt
 	}
-	return false
+	return contains(p.repo.Tools, bin) || p.installed[bin]
 }
 
 // tools answers the utilities kubectl exec users type.
@@ -118,6 +135,9 @@ type tools struct {
 
 func (t *tools) run(args []string) (int32, bool) {
 	name := args[0]
+	if code, ok := t.appTool(args); ok {
+		return code, true
+	}
 	if name == "nginx" && contains(t.p.repo.Binaries, name) && nginxExits(args[1:]) {
 		for _, l := range nginxInfo(t.p.spec.Image.Version, args[1:]) {
 			t.sh.eprint(l)
@@ -125,7 +145,8 @@ func (t *tools) run(args []string) (int32, bool) {
 		return 0, true
 	}
 	switch name {
-	case "cat", "ls", "ps", "wget", "curl", "nslookup", "uname", "whoami", "id", "sh", "bash":
+	case "cat", "ls", "ps", "wget", "curl", "nslookup", "uname", "whoami", "id", "sh", "bash",
+		"touch", "mkdir", "rm", "cp", "mv", "stat", "mount", "cd", "pwd":
 	default:
 		return 0, false
 	}
@@ -138,7 +159,19 @@ func (t *tools) run(args []string) (int32, bool) {
 	case "ls":
 		return t.ls(args[1:]), true
 	case "ps":
-		t.ps()
+		return t.ps(args[1:]), true
+	case "touch":
+		return t.touch(args[1:]), true
+	case "mkdir":
+		return t.mkdir(args[1:]), true
+	case "rm":
+		return t.rm(args[1:]), true
+	case "cp", "mv", "stat", "mount", "id", "whoami":
+		return t.more(name, args[1:]), true
+	case "cd":
+		return t.cd(args[1:]), true
+	case "pwd":
+		t.print(t.sh.cwd)
 	case "wget":
 		return t.wget(args[1:]), true
 	case "curl":
@@ -151,10 +184,6 @@ func (t *tools) run(args []string) (int32, bool) {
 		} else {
 			t.print("Linux")
 		}
-	case "whoami":
-		t.print("root")
-	case "id":
-		t.print("uid=0(root) gid=0(root) groups=0(root)")
 	case "sh", "bash":
 		// An interactive shell without a terminal reads no input and exits.
 	}
@@ -165,182 +194,6 @@ func (t *tools) print(s string) {
 	for _, l := range strings.Split(strings.TrimSuffix(s, "\n"), "\n") {
 		t.sh.print(l)
 	}
-}
-
-// files is what a path holds in the container, "" when it does not exist.
-func (t *tools) file(path string) (string, bool) {
-	p := t.p
-	if lines, ok := p.spec.Files[path]; ok && (path == "/etc/hosts" || path == "/etc/resolv.conf") {
-		// What the kubelet wrote for the pod (hostAliases, dnsConfig).
-		return strings.Join(lines, "\n") + "\n", true
-	}
-	switch path {
-	case "/etc/hostname":
-		return p.spec.hostname() + "\n", true
-	case "/etc/hosts":
-		return "# Kubernetes-managed hosts file.\n127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\nfe00::0\tip6-localnet\nfe00::0\tip6-mcastprefix\nfe00::1\tip6-allnodes\nfe00::2\tip6-allrouters\n" + p.spec.PodIP + "\t" + p.spec.hostname() + "\n", true
-	case "/etc/resolv.conf":
-		ns := "10.96.0.10"
-		if t.ctx.Net != nil {
-			ns = t.ctx.Net.Nameserver()
-		}
-		return fmt.Sprintf("search %s.svc.cluster.local svc.cluster.local cluster.local\nnameserver %s\noptions ndots:5\n", t.ctx.Namespace, ns), true
-	case "/var/run/secrets/kubernetes.io/serviceaccount/namespace":
-		return t.ctx.Namespace, true
-	case "/etc/os-release":
-		if p.flavour == "busybox" {
-			return "", false
-		}
-		return "PRETTY_NAME=\"Debian GNU/Linux 12 (bookworm)\"\nNAME=\"Debian GNU/Linux\"\nVERSION_ID=\"12\"\nVERSION=\"12 (bookworm)\"\nVERSION_CODENAME=bookworm\nID=debian\n", true
-	}
-	if strings.HasSuffix(p.repo.Name, "/library/nginx") {
-		switch path {
-		case "/usr/share/nginx/html/index.html":
-			return nginxWelcome, true
-		case "/etc/nginx/conf.d/default.conf":
-			return nginxDefaultConf, true
-		}
-	}
-	if t.sh.files[path] {
-		// What the container's script wrote there (echo ... >> file).
-		if lines := t.sh.contents[path]; len(lines) > 0 {
-			return strings.Join(lines, "\n") + "\n", true
-		}
-		return "", true
-	}
-	return "", false
-}
-
-func (t *tools) cat(args []string) int32 {
-	var code int32
-	for _, f := range args {
-		if strings.HasPrefix(f, "-") {
-			continue
-		}
-		body, ok := t.file(f)
-		if !ok {
-			if t.p.flavour == "busybox" {
-				t.print("cat: can't open '" + f + "': No such file or directory")
-			} else {
-				t.print("cat: " + f + ": No such file or directory")
-			}
-			code = 1
-			continue
-		}
-		if body != "" {
-			t.print(body)
-		}
-	}
-	return code
-}
-
-// rootDirs are what / holds in a Debian-based image.
-var rootDirs = []string{"bin", "boot", "dev", "etc", "home", "lib", "lib64", "media", "mnt", "opt", "proc", "root", "run", "sbin", "srv", "sys", "tmp", "usr", "var"}
-
-// dirs are the directories ls knows, per image family.
-func (t *tools) dir(path string) ([]string, bool) {
-	path = strings.TrimSuffix(path, "/")
-	switch path {
-	case "", ".":
-		path = "/"
-		fallthrough
-	case "/":
-		if t.p.flavour == "busybox" {
-			return []string{"bin", "dev", "etc", "home", "lib", "lib64", "proc", "root", "sys", "tmp", "usr", "var"}, true
-		}
-		out := slices.Clone(rootDirs)
-		if strings.HasSuffix(t.p.repo.Name, "/library/nginx") {
-			out = append(out, "docker-entrypoint.d", "docker-entrypoint.sh")
-			sort.Strings(out)
-		}
-		return out, true
-	case "/var/run/secrets/kubernetes.io/serviceaccount":
-		return []string{"ca.crt", "namespace", "token"}, true
-	case "/usr/share/nginx/html":
-		if strings.HasSuffix(t.p.repo.Name, "/library/nginx") {
-			return []string{"50x.html", "index.html"}, true
-		}
-	case "/tmp", "/home", "/mnt", "/opt", "/srv":
-		var out []string
-		for f, ok := range t.sh.files {
-			if ok && strings.HasPrefix(f, path+"/") && !strings.Contains(f[len(path)+1:], "/") {
-				out = append(out, f[len(path)+1:])
-			}
-		}
-		sort.Strings(out)
-		return out, true
-	}
-	// A directory the kubelet mounted files under (a volume's items), not
-	// one of the image's own.
-	if slices.Contains(rootDirs, strings.TrimPrefix(path, "/")) {
-		return nil, false
-	}
-	var out []string
-	for f := range t.p.spec.Files {
-		if rest, ok := strings.CutPrefix(f, path+"/"); ok {
-			rest, _, _ = strings.Cut(rest, "/")
-			if !slices.Contains(out, rest) {
-				out = append(out, rest)
-			}
-		}
-	}
-	sort.Strings(out)
-	return out, out != nil
-}
-
-func (t *tools) ls(args []string) int32 {
-	var paths []string
-	for _, a := range args {
-		if !strings.HasPrefix(a, "-") {
-			paths = append(paths, a)
-		}
-	}
-	if len(paths) == 0 {
-		paths = []string{"/"}
-	}
-	var code int32
-	for i, p := range paths {
-		entries, ok := t.dir(p)
-		if !ok {
-			if _, isFile := t.file(p); isFile {
-				t.print(p)
-				continue
-			}
-			if t.p.flavour == "busybox" {
-				t.print("ls: " + p + ": No such file or directory")
-			} else {
-				t.print("ls: cannot access '" + p + "': No such file or directory")
-			}
-			code = 2
-			if t.p.flavour == "busybox" {
-				code = 1
-			}
-			continue
-		}
-		if len(paths) > 1 {
-			if i > 0 {
-				t.print("")
-			}
-			t.print(p + ":")
-		}
-		for _, e := range entries {
-			t.print(e)
-		}
-	}
-	return code
-}
-
-func (t *tools) ps() {
-	main := strings.Join(t.p.Argv, " ")
-	if t.p.flavour == "busybox" {
-		t.print("PID   USER     TIME  COMMAND")
-		t.print(fmt.Sprintf("%5d %-8s %5s %s", 1, "root", "0:00", main))
-		t.print(fmt.Sprintf("%5d %-8s %5s %s", 7, "root", "0:00", "ps"))
-		return
-	}
-	t.print("    PID TTY          TIME CMD")
-	t.print(fmt.Sprintf("%7d %-8s %8s %s", 1, "?", "00:00:00", baseName(t.p.Argv)))
-	t.print(fmt.Sprintf("%7d %-8s %8s %s", 7, "?", "00:00:00", "ps"))
 }
 
 func baseName(argv []string) string {
@@ -374,24 +227,33 @@ func (p *Process) HTTPBody(port int32, path string, now time.Time) (body string,
 	if !listening || !pp.HTTP {
 		return "", 0, false
 	}
+	if body, status, ok := p.appHTTP(path, now); ok {
+		return body, status, true
+	}
 	name := p.repo.Name
 	version := p.spec.Image.Version
 	switch {
-	case strings.HasSuffix(name, "/library/nginx"):
-		f := path
+	case p.repo.App == "nginx":
+		// nginx serves its html root: what the container's file system
+		// holds there (a mounted volume's index.html), else its own 404.
+		f, _, _ := strings.Cut(path, "?")
 		if strings.HasSuffix(f, "/") {
 			f += "index.html"
+		}
+		if data, ok := p.ReadServed("/usr/share/nginx/html", f); ok {
+			return string(data), 200, true
 		}
 		if lines, ok := p.volumeFile("/usr/share/nginx/html"+f, now); ok {
 			return strings.Join(lines, "\n") + "\n", 200, true
 		}
-		if path == "/" || path == "/index.html" {
+		if p.fs == nil && (path == "/" || path == "/index.html") {
 			return nginxWelcome, 200, true
 		}
 		return fmt.Sprintf("<html>\n<head><title>404 Not Found</title></head>\n<body>\n<center><h1>404 Not Found</h1></center>\n<hr><center>nginx/%s</center>\n</body>\n</html>\n", version), 404, true
 	case strings.HasSuffix(name, "/library/httpd"):
-		if path == "/" || path == "/index.html" {
-			return "<html><body><h1>It works!</h1></body></html>\n", 200, true
+		f, _, _ := strings.Cut(path, "?")
+		if data, ok := p.ReadServed("/usr/local/apache2/htdocs", f); ok {
+			return string(data), 200, true
 		}
 		return "<!DOCTYPE HTML PUBLIC \"-//IETF//DTD HTML 2.0//EN\">\n<html><head>\n<title>404 Not Found</title>\n</head><body>\n<h1>Not Found</h1>\n<p>The requested URL was not found on this server.</p>\n</body></html>\n", 404, true
 	case strings.HasSuffix(name, "hashicorp/http-echo"):

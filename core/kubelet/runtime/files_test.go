@@ -109,15 +109,3 @@ func TestTailFollowsWhatAnotherContainerAppends(t *testing.T) {
 		t.Errorf("tail -n+1 -F = %q", got)
 	}
 }
-
-func TestLsListsAVolumesItems(t *testing.T) {
-	s := spec(t, "docker.io/library/busybox", []string{"sleep", "3600"}, nil)
-	s.Files = map[string][]string{"/etc/podinfo/cpu_request": {"125"}, "/etc/podinfo/mem_limit": {"64"}, "/etc/hosts": {"127.0.0.1\tlocalhost"}}
-	p := Start(s)
-	if out, code, _ := p.RunExec([]string{"ls", "/etc/podinfo"}, ExecContext{}); out != "cpu_request\nmem_limit\n" || code != 0 {
-		t.Errorf("ls /etc/podinfo = %q (%d), want the volume's items", out, code)
-	}
-	if out, _, _ := p.RunExec([]string{"ls", "/etc"}, ExecContext{}); out != "ls: /etc: No such file or directory\n" {
-		t.Errorf("ls /etc = %q: an image directory is not listed from the mounted files alone", out)
-	}
-}

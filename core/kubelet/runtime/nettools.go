@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"fmt"
+	"path"
 	"strconv"
 	"strings"
 )
@@ -21,6 +22,31 @@ type Network interface {
 	HTTP(host string, port int32, path string) (body string, status int, refused bool)
 	// Nameserver is the cluster DNS Service's address.
 	Nameserver() string
+}
+
+// Record is one A record: the address and the name its PTR record gives
+// (a Service's FQDN, a headless Service's web-0.nginx.default.svc.cluster.local).
+type Record struct {
+	IP, Name string
+}
+
+// Resolver is a Network that answers every A record of a name (a headless
+// Service has one per ready endpoint), as nslookup prints them.
+type Resolver interface {
+	Records(name string) (fqdn string, recs []Record, ok bool)
+}
+
+// records asks net for every record of name, or for its one address when
+// net answers only that.
+func records(net Network, name string) (string, []Record, bool) {
+	if r, ok := net.(Resolver); ok {
+		return r.Records(name)
+	}
+	fqdn, ip, ok := net.Lookup(name)
+	if !ok {
+		return "", nil, false
+	}
+	return fqdn, []Record{{IP: ip, Name: fqdn}}, true
 }
 
 // parseURL reads [http://]host[:port][/path].
@@ -53,6 +79,12 @@ func (t *tools) get(url string) (ip, body string, status int, fail string) {
 		}
 		return "127.0.0.1", b, st, ""
 	}
+	if page, ok := internet[host]; ok {
+		if path == "/" || path == "/index.html" {
+			return page.ip, page.body, 200, ""
+		}
+		return page.ip, "", 404, ""
+	}
 	if t.ctx.Net == nil {
 		return "", "", 0, "resolve"
 	}
@@ -67,16 +99,40 @@ func (t *tools) get(url string) (ip, body string, status int, fail string) {
 	return ip, body, status, ""
 }
 
+// internet holds the pages on the internet that documentation pages fetch
+// from a container (the nodes reach the internet through kind's host).
+var internet = map[string]struct{ ip, body string }{
+	// kubernetes.io "Configure Pod Initialization": the init container's
+	// wget of http://info.cern.ch (its 646-byte home page).
+	"info.cern.ch": {"188.184.100.182", `<html><head></head><body><header>
+<title>http://info.cern.ch</title>
+</header>
+
+<h1>http://info.cern.ch - home of the first website</h1>
+<p>From here you can:</p>
+<ul>
+<li><a href="http://info.cern.ch/hypertext/WWW/TheProject.html">Browse the first website</a></li>
+<li><a href="http://line-mode.cern.ch/www/hypertext/WWW/TheProject.html">Browse the first website using the line-mode browser simulator</a></li>
+<li><a href="http://home.web.cern.ch/topics/birth-web">Learn about the birth of the web</a></li>
+<li><a href="http://home.web.cern.ch/about">Learn about CERN, the physics laboratory where the web was born</a></li>
+</ul>
+</body></html>
+`},
+}
+
 // wget is busybox's: -q, -O- (or -O -), -O FILE, -T/--timeout.
 func (t *tools) wget(args []string) int32 {
 	quiet, stdout, headers := false, false, false
-	var url string
+	var url, outFile string
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		switch {
 		case a == "-O" && i+1 < len(args):
 			i++
 			stdout = args[i] == "-"
+			if !stdout {
+				outFile = args[i]
+			}
 		case a == "-T" || a == "--timeout":
 			i++
 		case strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--"):
@@ -131,12 +187,19 @@ func (t *tools) wget(args []string) int32 {
 		}
 		return 0
 	}
-	if !quiet {
-		t.sh.eprint("saving to 'index.html'")
-		t.sh.eprint(fmt.Sprintf("index.html           100%% |********************************|   %3d  0:00:00 ETA", len(body)))
-		t.sh.eprint("'index.html' saved")
+	if outFile == "" {
+		outFile = "index.html"
 	}
-	t.sh.setFile("index.html", true)
+	if !quiet {
+		t.sh.eprint("saving to '" + outFile + "'")
+		t.sh.eprint(fmt.Sprintf("%-20s 100%% |********************************|   %3d  0:00:00 ETA", path.Base(outFile), len(body)))
+		t.sh.eprint("'" + outFile + "' saved")
+	}
+	if t.sh.contents == nil {
+		t.sh.contents = map[string][]string{}
+	}
+	t.sh.contents[outFile] = strings.Split(strings.TrimSuffix(body, "\n"), "\n")
+	t.sh.setFile(outFile, true)
 	return 0
 }
 
@@ -198,26 +261,96 @@ func (t *tools) nslookup(args []string) int32 {
 	if t.ctx.Net != nil {
 		server = t.ctx.Net.Nameserver()
 	}
-	var fqdn, ip string
+	var fqdn string
+	var recs []Record
 	ok := false
 	if t.ctx.Net != nil {
-		fqdn, ip, ok = t.ctx.Net.Lookup(name)
+		fqdn, recs, ok = records(t.ctx.Net, name)
 	}
-	if oldBusybox(t.p.spec.Image.Version) {
-		return t.nslookupOld(name, server, fqdn, ip, ok)
+	bind := t.p.flavour != "busybox" || contains(t.p.repo.Tools, "nslookup")
+	if !bind && oldBusybox(t.p.spec.Image.Version) {
+		return t.nslookupOld(name, server, recs, ok)
 	}
+	if !bind {
+		return t.nslookupBusybox(name, server)
+	}
+	// BIND's nslookup (bind9-dnsutils, Alpine's bind-tools) names the
+	// server's port after a #.
 	t.print("Server:\t\t" + server)
-	t.print("Address:\t" + server + ":53")
+	t.print("Address:\t" + server + "#53")
 	t.print("")
 	if !ok {
 		t.print("** server can't find " + name + ": NXDOMAIN")
 		t.print("")
 		return 1
 	}
-	t.print("Name:\t" + fqdn)
-	t.print("Address: " + ip)
+	for _, r := range recs {
+		t.print("Name:\t" + fqdn)
+		t.print("Address: " + r.IP)
+	}
 	t.print("")
 	return 0
+}
+
+// nslookupBusybox is busybox 1.29+'s own resolver (networking/nslookup.c):
+// a name without a dot is asked in each search domain of the pod's
+// resolv.conf (never bare), a name with one only as it is (so
+// `nslookup web-0.nginx` is NXDOMAIN: the StatefulSet tutorial pins
+// busybox 1.28); an A and an AAAA query each, every reply printed with a
+// blank line after it (a Service has no AAAA record: an empty reply), the
+// failed ones as "** server can't find NAME: NXDOMAIN"; it exits 1 when one
+// failed. Replies print in arrival order; kubeplay's is the A replies in
+// search order, the failed AAAA ones, then the empty ones.
+func (t *tools) nslookupBusybox(name, server string) int32 {
+	t.print("Server:\t\t" + server)
+	t.print("Address:\t" + server + ":53")
+	t.print("")
+	names := []string{strings.TrimSuffix(name, ".")}
+	if !strings.Contains(name, ".") {
+		names = nil
+		for _, d := range searchOf(t.ctx.Net) {
+			names = append(names, name+"."+d)
+		}
+	}
+	var code int32
+	var failedAAAA, emptyAAAA []string
+	for _, n := range names {
+		var recs []Record
+		ok := false
+		if t.ctx.Net != nil {
+			_, recs, ok = records(t.ctx.Net, n+".")
+		}
+		if !ok {
+			t.print("** server can't find " + n + ": NXDOMAIN")
+			t.print("")
+			failedAAAA = append(failedAAAA, n)
+			code = 1
+			continue
+		}
+		for _, r := range recs {
+			t.print("Name:\t" + n)
+			t.print("Address: " + r.IP)
+		}
+		t.print("")
+		emptyAAAA = append(emptyAAAA, n)
+	}
+	for _, n := range failedAAAA {
+		t.print("** server can't find " + n + ": NXDOMAIN")
+		t.print("")
+	}
+	for range emptyAAAA {
+		t.print("")
+	}
+	return code
+}
+
+// searchOf is the pod's DNS search list (its resolv.conf), from the network
+// when it knows the pod's namespace.
+func searchOf(net Network) []string {
+	if s, ok := net.(interface{ Search() []string }); ok {
+		return s.Search()
+	}
+	return []string{"default.svc.cluster.local", "svc.cluster.local", "cluster.local"}
 }
 
 // oldBusybox reports whether a busybox version predates 1.29, whose
@@ -233,7 +366,7 @@ func oldBusybox(version string) bool {
 
 // nslookupOld is busybox 1.28's nslookup: the server and each address with
 // its reverse name, "can't resolve" and exit 1 for an unknown name.
-func (t *tools) nslookupOld(name, server, fqdn, ip string, ok bool) int32 {
+func (t *tools) nslookupOld(name, server string, recs []Record, ok bool) int32 {
 	t.print("Server:    " + server)
 	t.print("Address 1: " + server + " kube-dns.kube-system.svc.cluster.local")
 	t.print("")
@@ -242,7 +375,13 @@ func (t *tools) nslookupOld(name, server, fqdn, ip string, ok bool) int32 {
 		return 1
 	}
 	t.print("Name:      " + name)
-	t.print("Address 1: " + ip + " " + fqdn)
+	for i, r := range recs {
+		line := fmt.Sprintf("Address %d: %s", i+1, r.IP)
+		if r.Name != "" {
+			line += " " + r.Name
+		}
+		t.print(line)
+	}
 	return 0
 }
 

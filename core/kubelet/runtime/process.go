@@ -78,10 +78,34 @@ type Spec struct {
 	// Resolves, when set, reports whether the cluster's DNS answers a name
 	// for the container when it starts.
 	Resolves func(name string) bool
+	// TTY: the container has a terminal (kubectl run -t): programs print
+	// as on one (mysql's boxed tables).
+	TTY bool
 	// Net, when set, is the cluster network the container's own commands
 	// reach Services and Pods through (wget -qO- http://web). What it
 	// answers is kept from the first time the process asks (netmemo.go).
 	Net Network
+
+	// The container's file system and user (userland.go): its volumes
+	// mounted where the Pod says, who it runs as, and what the runtime
+	// enforces.
+	Mounts []Mount
+	// RunAsUser and RunAsGroup are the securityContext's (nil: the image's
+	// user, root here, and that user's group from /etc/passwd);
+	// SupplementalGroups hold the Pod's supplementalGroups and fsGroup.
+	RunAsUser, RunAsGroup *int64
+	SupplementalGroups    []int64
+	// StrictGroups: supplementalGroupsPolicy Strict (no groups from the
+	// image's /etc/group).
+	StrictGroups bool
+	// CapAdd and CapDrop are the securityContext's capabilities.
+	CapAdd, CapDrop []string
+	// Namespace is the Pod's (its resolv.conf search path).
+	Namespace string
+	// ReadOnlyRoot: readOnlyRootFilesystem. NoNewPrivs: allowPrivilegeEscalation false.
+	ReadOnlyRoot, NoNewPrivs bool
+	// Clock is the virtual time (stamps the files the container writes).
+	Clock func() time.Time
 }
 
 func (s Spec) hostname() string {
@@ -132,6 +156,23 @@ type Process struct {
 	// anyPort: the program listens on every port (an image the catalog
 	// does not describe, in a container that declares no port).
 	anyPort bool
+	// redis is a redis-server's keys (apps.go), set by redis-cli.
+	redis map[string]string
+	// installed are the commands apt-get installed (apt.go), and
+	// aptUpdated whether its package lists were fetched.
+	installed  map[string]bool
+	aptUpdated bool
+	// mysql is a mysqld's databases (mysql.go).
+	mysql *mysqlDB
+
+	// The userland (userland.go): the container's file system, its
+	// user, where kubectl exec starts, the next PID, and what of its
+	// scripts' writes has been put in the tree.
+	fs      *Tree
+	user    User
+	workdir string
+	nextPID int
+	synced  map[string]string
 }
 
 // Start decides what a container does. It never fails: a process that
@@ -139,6 +180,7 @@ type Process struct {
 func Start(spec Spec) *Process {
 	repo := spec.Image.Repo
 	p := &Process{spec: spec, repo: repo, flavour: repo.Shell, WorkingSet: repo.MemoryBytes()}
+	p.userland()
 	if spec.Net != nil {
 		p.net = &memoNet{net: spec.Net}
 	}
@@ -186,6 +228,7 @@ func (p *Process) plan(argv []string) {
 			// option (`-- -sI http://web` runs curl -sI http://web).
 			argv = append([]string{repo.Cmd[0]}, argv...)
 		}
+		p.Argv = argv // PID 1 is what the script exec'd (ps shows nginx, not the script)
 	}
 	if len(argv) == 0 || (len(argv) == 1 && isEntrypointScript(argv[0])) {
 		argv = repo.Cmd
@@ -273,7 +316,7 @@ func (p *Process) main() {
 		p.static = lines(repo.ErrorLogs, 0)
 		return
 	}
-	p.repoLogs = repo.Logs
+	p.repoLogs = p.startLogs(repo.Logs)
 	if repo.Kind == images.KindServer {
 		p.Ports = repo.Ports
 		if repo.Generated {
@@ -307,6 +350,11 @@ func (p *Process) hasAnyEnv(names []string) bool {
 
 func (p *Process) runScript(script string) {
 	p.script = parseScript(script)
+	p.runPlan()
+}
+
+// runPlan runs the script ahead to learn whether and when it exits.
+func (p *Process) runPlan() {
 	sh := p.shell(foreverLimit, 0)
 	sh.program = p.isServer
 	p.reach(sh, time.Time{})
@@ -351,6 +399,7 @@ func (p *Process) FilesAt(startedAt time.Time, elapsed time.Duration) map[string
 	sh := p.shell(elapsed, 0)
 	sh.program = p.isServer
 	sh.start = startedAt
+	p.reach(sh, startedAt) // what its wget fetched is what it wrote
 	sh.run(p.script)
 	out := map[string][]string{}
 	for f, ok := range sh.files {
@@ -369,6 +418,11 @@ func (p *Process) Files() map[string][]string { return p.left }
 
 func (p *Process) shell(limit time.Duration, maxOut int) *shell {
 	env := map[string]string{"HOSTNAME": p.spec.hostname(), "HOME": "/root", "PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"}
+	for _, kv := range p.repo.Env {
+		if k, v, ok := strings.Cut(kv, "="); ok {
+			env[k] = v // the image's ENV, which the container's own env overrides
+		}
+	}
 	for k, v := range p.spec.Env {
 		env[k] = v
 	}
@@ -394,11 +448,11 @@ func (p *Process) agnhost(args []string) {
 	switch mode {
 	case "liveness":
 		p.Ports, p.Graceful, p.httpFailAfter = []images.Port{{Port: 8080, HTTP: true, Paths: agnhostLivenessPaths}}, true, 10*time.Second
-		p.static = []LogLine{{Text: "Started HTTP server on port 8080"}}
+		p.static = []LogLine{{Text: klog + "Started HTTP server on port 8080"}}
 	case "netexec":
 		http, udp := flagPort(args, "--http-port", 8080), flagPort(args, "--udp-port", 8081)
 		p.Ports, p.Graceful = []images.Port{{Port: http, HTTP: true, Paths: agnhostNetexecPaths}, {Port: udp}}, true
-		p.static = []LogLine{{Text: fmt.Sprintf("Started HTTP server on port %d", http)}, {Text: fmt.Sprintf("Started UDP server on port  %d", udp)}}
+		p.static = []LogLine{{Text: fmt.Sprintf(klog+"Started HTTP server on port %d", http)}, {At: 189 * time.Microsecond, Text: fmt.Sprintf(klog+"Started UDP server on port  %d", udp)}}
 	case "serve-hostname":
 		port := flagPort(args, "--port", 9376)
 		p.Ports, p.Graceful = []images.Port{{Port: port, HTTP: true}}, true
@@ -414,6 +468,11 @@ func (p *Process) agnhost(args []string) {
 		p.main()
 	}
 }
+
+// klog is the header agnhost's log lines carry (klog: severity, date,
+// time, thread, file:line), as the Hello Minikube page's kubectl logs shows:
+// "I0911 09:19:26.677397       1 log.go:195] Started HTTP server on port 8080".
+const klog = "I{time:0102 15:04:05.000000}       1 log.go:195] "
 
 // flagPort reads --name=N or --name N from agnhost's arguments.
 func flagPort(args []string, name string, def int32) int32 {

@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"path"
 	"strconv"
 	"strings"
 	"time"
@@ -63,6 +64,18 @@ type shell struct {
 	// (Spec.Net); ok is false for a host outside it (the internet, which
 	// answers as the cluster's Services used to: quietly).
 	remote func(args []string) (code int32, ok bool)
+	// fsys, when set, is the container's file system (kubectl exec): the
+	// shell's redirections and file reads go through it as user, from
+	// the working directory cwd. Without it (a script replayed to learn
+	// what it does over time) files live in files and contents.
+	fsys FS
+	user User
+	cwd  string
+	// read, when set, reads a file beyond fsys (/proc, kubectl exec's).
+	read func(p string) ([]byte, error)
+	// execShell and execPID: the exec'd shell, as ps lists it.
+	execShell string
+	execPID   int
 	// following: tail -f runs; the rest of its pipeline reads what it
 	// printed, then the script waits on it forever.
 	following bool
@@ -281,7 +294,7 @@ func (sh *shell) redirected(args []string, redirs [][2]string) int32 {
 				sh.eprint("sh: can't open " + target + ": no such file")
 				return 1
 			}
-			sh.stdin = sh.contents[target]
+			sh.stdin = sh.lines(target)
 		case op == "2>" && target == "/dev/null":
 			sh.quietErr = true
 		case op == "2>&1":
@@ -297,7 +310,12 @@ func (sh *shell) redirected(args []string, redirs [][2]string) int32 {
 	}
 	code := sh.exec(args)
 	sh.stdin, sh.capture, sh.quietErr, sh.errToOut = savedIn, savedCap, savedQuiet, savedErr
-	if outFile != "" && outFile != "/dev/null" && !strings.HasPrefix(outFile, "/proc/") {
+	if sh.fsys != nil && outFile != "" && outFile != "/dev/null" && !strings.HasPrefix(outFile, "/proc/") && !strings.HasPrefix(outFile, "/dev/std") {
+		if err := sh.fsys.WriteFile(sh.user, sh.abs(outFile), linesData(out), appendTo); err != nil {
+			sh.cannotCreate(outFile, err)
+			return 2
+		}
+	} else if outFile != "" && outFile != "/dev/null" && !strings.HasPrefix(outFile, "/proc/") {
 		if sh.contents == nil {
 			sh.contents = map[string][]string{}
 		}
@@ -315,7 +333,57 @@ func (sh *shell) redirected(args []string, redirs [][2]string) int32 {
 	return code
 }
 
-func (sh *shell) exists(f string) bool { return sh.files[f] || systemFile(f) }
+func (sh *shell) exists(f string) bool {
+	if sh.fsys != nil {
+		_, err := sh.fsys.Stat(sh.user, sh.abs(f))
+		return err == nil || strings.HasPrefix(f, "/proc/") || strings.HasPrefix(f, "/dev/")
+	}
+	return sh.files[f] || systemFile(f)
+}
+
+// lines is a file's content as lines.
+func (sh *shell) lines(f string) []string {
+	if sh.fsys != nil {
+		read := func(p string) ([]byte, error) { return sh.fsys.ReadFile(sh.user, sh.abs(p)) }
+		if sh.read != nil {
+			read = sh.read
+		}
+		data, err := read(f)
+		if err != nil || len(data) == 0 {
+			return nil
+		}
+		return strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+	}
+	return sh.contents[f]
+}
+
+// linesData is lines as a file's bytes.
+func linesData(lines []string) []byte {
+	if len(lines) == 0 {
+		return nil
+	}
+	return []byte(strings.Join(lines, "\n") + "\n")
+}
+
+// abs is a path from the working directory.
+func (sh *shell) abs(f string) string {
+	if strings.HasPrefix(f, "/") || sh.cwd == "" {
+		return f
+	}
+	return path.Join(sh.cwd, f)
+}
+
+// cannotCreate is the shell's error for a redirection it cannot open.
+func (sh *shell) cannotCreate(f string, err error) {
+	switch sh.flavour {
+	case "busybox":
+		sh.eprint("sh: can't create " + f + ": " + err.Error())
+	case "dash":
+		sh.eprint("sh: 1: cannot create " + f + ": " + err.Error())
+	default:
+		sh.eprint("sh: line 1: " + f + ": " + err.Error())
+	}
+}
 
 // exec runs one expanded command.
 func (sh *shell) exec(args []string) int32 {
@@ -384,7 +452,7 @@ func (sh *shell) exec(args []string) int32 {
 				sh.noFile("cat", f)
 				return 1
 			}
-			for _, l := range sh.contents[f] {
+			for _, l := range sh.lines(f) {
 				sh.print(l)
 			}
 		}

@@ -41,7 +41,7 @@ func (sh *shell) filter(name string, args []string) int32 {
 				sh.noFile(name, f)
 				return 1
 			}
-			in = append(in, sh.contents[f]...)
+			in = append(in, sh.lines(f)...)
 		}
 	}
 	var out []string
@@ -115,7 +115,7 @@ func (sh *shell) awk(args []string) int32 {
 	if len(files) > 0 {
 		in = nil
 		for _, f := range files {
-			in = append(in, sh.contents[f]...)
+			in = append(in, sh.lines(f)...)
 		}
 	}
 	for _, line := range in {
@@ -251,7 +251,7 @@ func (sh *shell) follow(args []string) int32 {
 // shared is a file as this container sees it now: what it wrote itself,
 // or what the containers sharing the file's volume wrote, if that is more.
 func (sh *shell) shared(f string) []string {
-	lines := sh.contents[f]
+	lines := sh.lines(f)
 	if sh.peers != nil {
 		if theirs, ok := sh.peers(f, sh.start.Add(sh.elapsed)); ok && len(theirs) > len(lines) {
 			lines = theirs

@@ -31,8 +31,8 @@ export const reasons = {
     ja: 'kubelet がコンテナを停止しています(Pod の削除、またはプローブの失敗)。',
   },
   BackOff: {
-    en: 'The container keeps failing; the kubelet waits longer before each restart (CrashLoopBackOff).',
-    ja: 'コンテナが失敗を繰り返しており、kubelet は再起動の間隔を延ばしています(CrashLoopBackOff)。',
+    en: 'The kubelet waits longer before each retry (back-off); the message says whether it retries a pull or a restart.',
+    ja: 'kubelet は再試行のたびに間隔を延ばしています(back-off)。イメージの pull か、コンテナの再起動かはメッセージで分かります。',
   },
   Failed: {
     en: 'The kubelet could not pull the image or start the container; check the image name and registry.',
@@ -167,3 +167,36 @@ export const reasons = {
     ja: 'オブジェクトを更新できませんでした。',
   },
 };
+
+// Explanations chosen by the Event's message as well as its reason, as the kubelet writes them: its BackOff
+// is an image pull's back-off ("Back-off pulling image …", the Pod waits in ImagePullBackOff) or a crashing
+// container's ("Back-off restarting failed container …", CrashLoopBackOff); its Failed is the pull that
+// failed ("Failed to pull image …") or the waiting state it leaves ("Error: ErrImagePull", "Error:
+// ImagePullBackOff"). The first entry whose reason matches and whose prefix starts the message wins.
+export const byMessage = [
+  {
+    reason: 'BackOff', prefix: 'Back-off pulling image',
+    en: 'The image could not be pulled; the kubelet waits longer before each new pull (ImagePullBackOff). The scheduler\u2019s work is done: check the image name and the registry.',
+    ja: 'イメージを pull できず、kubelet は次の pull までの間隔を延ばしています(ImagePullBackOff)。scheduler の仕事は終わっており、詰まっているのは対象ノードの kubelet 側です。イメージ名やレジストリ認証を確認します。',
+  },
+  {
+    reason: 'BackOff', prefix: 'Back-off restarting failed container',
+    en: 'The container keeps failing; the kubelet waits longer before each restart (CrashLoopBackOff).',
+    ja: 'コンテナが失敗を繰り返しており、kubelet は再起動の間隔を延ばしています(CrashLoopBackOff)。',
+  },
+  {
+    reason: 'Failed', prefix: 'Failed to pull image',
+    en: 'The container runtime could not pull the image (ErrImagePull): a wrong name or tag, or the registry refused.',
+    ja: 'コンテナランタイムがイメージを pull できませんでした(ErrImagePull)。イメージ名・タグの誤りか、レジストリ認証の問題です(kubelet 側の問題)。',
+  },
+  {
+    reason: 'Failed', prefix: 'Error: ErrImagePull',
+    en: 'The container waits with reason ErrImagePull: the last pull failed.',
+    ja: 'コンテナは ErrImagePull で待機しています。直前の pull が失敗しました(kubelet 側の問題)。',
+  },
+  {
+    reason: 'Failed', prefix: 'Error: ImagePullBackOff',
+    en: 'The container waits with reason ImagePullBackOff: the kubelet will try the pull again later.',
+    ja: 'コンテナは ImagePullBackOff で待機しています。kubelet は間隔を空けて pull を再試行します(kubelet 側の問題)。',
+  },
+];

@@ -33,6 +33,10 @@ export class Diagram {
   boxEls;
   /** @type {Record<string, any>} the apiserver's stage pills' <g> by stage (draw) */
   stageEls;
+  /** @type {boolean} the compact picture, for a pane short of height (layout) */
+  compact;
+  /** @type {boolean} a phone's picture: two rows (layout) */
+  mini;
   /** @type {SVGElement} the layer the travelling dots and labels are drawn in (draw) */
   dotLayer;
 
@@ -73,7 +77,9 @@ export class Diagram {
     bus.on('component-filter-changed', (c) => this.select(c, false));
     onLang(() => this.layout(true));
     snapshot.subscribe((snap) => this.fromSnapshot(snap), false);
-    new ResizeObserver(() => this.layout()).observe(this.root);
+    const ro = new ResizeObserver(() => this.layout());
+    ro.observe(this.root);
+    if (this.root.closest('.right-pane')) ro.observe(this.root.closest('.right-pane'));
     this.layout(true);
     this.frame = this.frame.bind(this);
     requestAnimationFrame(this.frame);
@@ -95,37 +101,56 @@ export class Diagram {
   // ---------- layout ----------
 
   layout(force = false) {
-    const w = Math.max(320, Math.round(this.root.clientWidth - 16) || 760);
-    if (!force && Math.abs(w - this.width) < 4) return;
+    const w = Math.max(300, Math.round(this.root.clientWidth - 16) || 760);
+    // Short of height (a laptop's browser window, a lesson's player above, an embed), the picture compacts:
+    // lower boxes and a shorter bus, the same labels. The pane's height is set by the page, not by the picture.
+    const pane = this.root.closest('.right-pane');
+    const paneH = pane ? pane.getBoundingClientRect().height : 0;
+    const compact = innerHeight < 820 || (paneH > 0 && paneH < 600);
+    if (!force && Math.abs(w - this.width) < 4 && compact === this.compact) return;
     this.width = w;
+    this.compact = compact;
     this.clearDots();
-    const narrow = w < 620;
+    // A phone short of height: one row of kubectl, kube-apiserver (its four stages two by two) and etcd, one
+    // row of watchers (the kubelets as one box).
+    const mini = w < 460 && compact;
+    const narrow = w < 620 && !mini;
+    const tight = w < 760; // kubectl and etcd give kube-apiserver the room of its four stages
     const pad = 8;
     /** @type {Record<string, Box>} */
     const boxes = {};
-    const topY = 14;
-    const topH = 76;
-    const kubectlW = narrow ? 66 : 104;
-    const etcdW = narrow ? 92 : 184;
-    const gapX = narrow ? 14 : 44;
-    if (narrow) {
+    const topY = compact ? 6 : 14;
+    const topH = compact ? 60 : 76;
+    const sideH = compact ? 46 : 56;
+    const kubectlW = narrow ? 66 : tight ? 84 : 104;
+    const etcdW = narrow ? 92 : tight ? 150 : 184;
+    const gapX = narrow ? 14 : tight ? 26 : 44;
+    if (mini) {
+      const sw = 64;
+      const gx = 12;
+      boxes.kubectl = { x: pad, y: 4, w: sw, h: 54, comp: 'kubectl', title: 'kubectl', sub: 'apply' };
+      boxes.apiserver = { x: pad + sw + gx, y: 4, w: w - 2 * pad - 2 * sw - 2 * gx, h: 54, comp: 'kube-apiserver', title: 'kube-apiserver', sub: '' };
+      boxes.etcd = { x: w - pad - sw, y: 4, w: sw, h: 54, comp: 'etcd', title: 'etcd', sub: '' };
+    } else if (narrow) {
       // Narrow screens: kubectl and etcd side by side above a full-width kube-apiserver.
       const half = (w - 2 * pad - 12) / 2;
-      boxes.kubectl = { x: pad, y: 8, w: half, h: 48, comp: 'kubectl', title: 'kubectl', sub: 'apply' };
-      boxes.etcd = { x: pad + half + 12, y: 8, w: half, h: 48, comp: 'etcd', title: 'etcd', sub: t('diagram.truth') };
-      boxes.apiserver = { x: pad, y: 80, w: w - 2 * pad, h: topH, comp: 'kube-apiserver', title: 'kube-apiserver', sub: t('diagram.entry') };
+      const sh = compact ? 42 : 48;
+      boxes.kubectl = { x: pad, y: topY, w: half, h: sh, comp: 'kubectl', title: 'kubectl', sub: 'apply' };
+      boxes.etcd = { x: pad + half + 12, y: topY, w: half, h: sh, comp: 'etcd', title: 'etcd', sub: t('diagram.truth') };
+      boxes.apiserver = { x: pad, y: topY + sh + (compact ? 14 : 24), w: w - 2 * pad, h: topH, comp: 'kube-apiserver', title: 'kube-apiserver', sub: t('diagram.entry') };
     } else {
-      boxes.kubectl = { x: pad, y: topY + 10, w: kubectlW, h: 56, comp: 'kubectl', title: 'kubectl', sub: 'apply' };
+      const dy = (topH - sideH) / 2;
+      boxes.kubectl = { x: pad, y: topY + dy, w: kubectlW, h: sideH, comp: 'kubectl', title: 'kubectl', sub: 'apply' };
       boxes.apiserver = { x: pad + kubectlW + gapX, y: topY, w: w - 2 * pad - kubectlW - etcdW - 2 * gapX, h: topH, comp: 'kube-apiserver', title: 'kube-apiserver', sub: t('diagram.entry') };
-      boxes.etcd = { x: w - pad - etcdW, y: topY + 10, w: etcdW, h: 56, comp: 'etcd', title: 'etcd', sub: t('diagram.truth') };
+      boxes.etcd = { x: w - pad - etcdW, y: topY + dy, w: etcdW, h: sideH, comp: 'etcd', title: 'etcd', sub: t('diagram.truth') };
     }
 
     /** @type {{id: string, comp: string, title: string, sub: string, weight?: number, node?: string}[]} */
     const watchers = [
-      { id: 'sched', comp: 'kube-scheduler', title: 'kube-scheduler', sub: t('diagram.sched'), weight: 1.2 },
-      { id: 'kcm', comp: 'kube-controller-manager', title: 'kube-controller-manager', sub: t('diagram.ctrl'), weight: 1.6 },
+      { id: 'sched', comp: 'kube-scheduler', title: 'kube-scheduler', sub: t('diagram.sched'), weight: 1.3 },
+      { id: 'kcm', comp: 'kube-controller-manager', title: 'kube-controller-manager', sub: t('diagram.ctrl'), weight: 1.8 },
     ];
-    const grouped = this.nodes.length > GROUP_ABOVE;
+    const grouped = this.nodes.length > GROUP_ABOVE || mini;
     if (grouped) {
       watchers.push({ id: 'kubelets', comp: 'kubelet', title: t('diagram.kubeletGroup', { n: this.nodes.length }), sub: t('diagram.kubelet') });
     } else {
@@ -133,12 +158,13 @@ export class Diagram {
         watchers.push({ id: `kubelet:${n}`, comp: `kubelet/${n}`, title: 'kubelet', sub: n, node: n });
       }
     }
-    const busY = boxes.apiserver.y + topH + 30;
+    const busY = mini ? 66 : boxes.apiserver.y + topH + (compact ? 16 : 30);
     const perRow = narrow ? Math.min(w < 460 ? 2 : 3, watchers.length) : watchers.length;
     const rowsN = Math.ceil(watchers.length / perRow);
-    const gap = narrow ? 8 : 10;
-    const wh = 56;
-    const wy0 = busY + 24;
+    const gap = narrow || compact ? 8 : 10;
+    const wh = mini ? 40 : compact ? 50 : 56;
+    const rowGap = compact ? 8 : 14;
+    const wy0 = busY + (mini ? 8 : compact ? 14 : 24);
     // Boxes share each row by weight (kube-controller-manager needs the most room for its name).
     for (let row = 0; row < rowsN; row++) {
       const items = watchers.slice(row * perRow, (row + 1) * perRow);
@@ -148,14 +174,15 @@ export class Diagram {
       let x = (w - rowW) / 2;
       items.forEach((wt, k) => {
         const bw = weights[k] * unit;
-        boxes[wt.id] = { ...wt, x, y: wy0 + row * (wh + gap + 14), w: bw, h: wh };
+        boxes[wt.id] = { ...wt, x, y: wy0 + row * (wh + gap + rowGap), w: bw, h: wh };
         x += bw + gap;
       });
     }
-    const height = wy0 + rowsN * (wh + gap + 14) - 8;
+    const height = wy0 + rowsN * (wh + gap + rowGap) - gap - rowGap + 6;
     this.boxes = boxes;
     this.busY = busY;
     this.narrow = narrow;
+    this.mini = mini;
     this.draw(w, height);
   }
 
@@ -181,7 +208,7 @@ export class Diagram {
       const cx = v.x + v.w / 2;
       edges.append(s('line.dg-edge', { x1: cx, y1: this.busY, x2: cx, y2: v.y }));
     }
-    edges.append(s('text.dg-edge-label', { x: ax + 8, y: this.busY - 8 }, fit(t('diagram.watch'), w - ax - 14, 11)));
+    if (!this.mini) edges.append(s('text.dg-edge-label', { x: ax + 8, y: this.busY - 8 }, fit(t('diagram.watch'), w - ax - 14, 11)));
     svg.append(edges);
 
     this.boxEls = {};
@@ -189,14 +216,18 @@ export class Diagram {
 
     // stage pills inside the apiserver
     this.stageEls = {};
-    const pillsY = api.y + api.h - 26;
-    const pw = (api.w - 16 - 3 * 6) / 4;
+    const perLine = this.mini ? 2 : 4;
+    const pillH = this.mini ? 16 : 18;
+    const pillsY = this.mini ? api.y + 19 : api.y + api.h - (this.compact ? 23 : 26);
+    const pw = (api.w - 16 - (perLine - 1) * 6) / perLine;
     STAGES.forEach((st, i) => {
       const g = s('g.dg-stage', { 'aria-hidden': 'true' });
-      const x = api.x + 8 + i * (pw + 6);
-      g.append(s('rect', { x, y: pillsY, width: pw, height: 18, rx: 9 }));
-      const fs = pw < 76 ? 10 : 11;
-      g.append(s('text', { x: x + pw / 2, y: pillsY + 13, 'text-anchor': 'middle', style: { fontSize: `${fs}px` } }, fit(t(`diagram.${st}`), pw - 4, fs, 0.55)));
+      const x = api.x + 8 + (i % perLine) * (pw + 6);
+      const y = pillsY + Math.floor(i / perLine) * (pillH + 2);
+      g.append(s('rect', { x, y, width: pw, height: pillH, rx: pillH / 2 }));
+      const label = lines(t(`diagram.${st}`), pw - 6, [11, 10.5, 10], 1);
+      const fs = label ? label.size : 10;
+      g.append(s('text', { x: x + pw / 2, y: y + pillH - 5, 'text-anchor': 'middle', style: { fontSize: `${fs}px` } }, label ? label.lines[0] : fit(t(`diagram.${st}`), pw - 4, fs, 0.55)));
       svg.append(g);
       this.stageEls[st] = g;
     });
@@ -219,22 +250,52 @@ export class Diagram {
     });
     g.append(s('rect.dg-box', { x: v.x, y: v.y, width: v.w, height: v.h, rx: 8 }));
     g.append(s('rect.dg-accent', { x: v.x, y: v.y + 6, width: 4, height: v.h - 12, rx: 2, fill: `var(--c-${key})` }));
-    const titleSize = v.w < 120 || (this.narrow && v.comp === 'kube-controller-manager') ? 11.5 : 13;
-    g.append(s('text.dg-title', { x: v.x + 12, y: v.y + 21, style: { fontSize: `${titleSize}px` } }, fit(v.title, v.w - 16, titleSize, 0.6)));
+    // Titles take the largest size that fits; subtitles wrap to a second line where the box has room, and a
+    // subtitle that fits nowhere is left out (it stays in the box's name and tooltip), never cut.
+    const c = this.compact;
+    const ty = c ? 17 : 21;
+    const title = lines(v.title, v.w - 18, [13, 12.5, 12, 11.5, 11, 10.5], 1) ||
+      (this.mini ? lines(v.title, v.w - 18, [12, 11.5, 11], 2) : null);
+    const titleSize = title ? title.size : 11.5;
+    const titleEl = s('text.dg-title', { x: v.x + 12, y: v.y + ty, style: { fontSize: `${titleSize}px` } });
+    if (title) title.lines.forEach((ln, i) => titleEl.append(s('tspan', { x: v.x + 12, dy: i ? '1.1em' : 0 }, ln)));
+    else titleEl.textContent = fit(v.title, v.w - 16, titleSize, 0.6);
+    g.append(titleEl);
+    if (title && title.lines.length > 1) return this.finishBox(id, v, g); // a two-line title: no room for its subtitle
+    g.append(s('title', null, `${v.title}${v.sub ? ` — ${v.sub}` : ''}`));
+    const sub = (y, width, bottom) => {
+      if (!v.sub) return;
+      const room = Math.max(1, Math.floor((bottom - y) / 12) + 1);
+      const fitted = lines(v.sub, width, [11, 10.5, 10], Math.min(2, room));
+      if (!fitted) return;
+      const el = s('text.dg-sub', { x: v.x + 12, y: v.y + y, style: { fontSize: `${fitted.size}px` } });
+      fitted.lines.forEach((ln, i) => el.append(s('tspan', { x: v.x + 12, dy: i ? '1.15em' : 0 }, ln)));
+      g.append(el);
+    };
     if (id === 'apiserver') {
-      g.append(s('text.dg-sub', { x: v.x + 12, y: v.y + 37 }, fit(v.sub, v.w - 20, 11)));
+      sub(c ? 32 : 37, v.w - 20, c ? 32 : 37);
     } else if (id === 'etcd') {
-      if (v.w >= 140) {
-        g.append(s('text.dg-sub', { x: v.x + 12, y: v.y + 37 }, fit(v.sub, v.w - 18, 11)));
-        this.revEl = s('text.dg-rev', { x: v.x + v.w - 8, y: v.y + 21, 'text-anchor': 'end' });
+      const rev = `${t('diagram.revision')} 00000`;
+      const revFits = v.w - 24 - textWidth('etcd', 13, 600) >= textWidth(rev, 12, 600, true);
+      if (this.mini) {
+        // A phone: "revision" over its number.
+        g.append(s('text.dg-sub', { x: v.x + 12, y: v.y + 32, style: { fontSize: '10px' } }, t('diagram.revision')));
+        this.revEl = s('text.dg-rev', { x: v.x + 12, y: v.y + 48 });
+      } else if (revFits) {
+        sub(c ? 33 : 37, v.w - 18, v.h - 4);
+        this.revEl = s('text.dg-rev', { x: v.x + v.w - 8, y: v.y + ty, 'text-anchor': 'end' });
       } else {
         // Narrow: the revision counter takes the second line.
-        this.revEl = s('text.dg-rev', { x: v.x + 12, y: v.y + 38 });
+        this.revEl = s('text.dg-rev', { x: v.x + 12, y: v.y + (c ? 34 : 38) });
       }
       g.append(this.revEl);
-    } else if (v.sub) {
-      g.append(s('text.dg-sub', { x: v.x + 12, y: v.y + 38 }, fit(v.sub, v.w - 18, 11)));
+    } else {
+      sub(c ? 32 : 38, v.w - 18, v.h - 4);
     }
+    return this.finishBox(id, v, g);
+  }
+
+  finishBox(id, v, g) {
     const activate = () => this.select(this.selected === v.comp ? '' : v.comp, true);
     g.addEventListener('click', activate);
     g.addEventListener('keydown', (e) => {
@@ -260,7 +321,7 @@ export class Diagram {
   }
 
   updateRev() {
-    if (this.revEl) this.revEl.textContent = `${t('diagram.revision')} ${this.revision}`;
+    if (this.revEl) this.revEl.textContent = this.mini ? String(this.revision) : `${t('diagram.revision')} ${this.revision}`;
   }
 
   // ---------- beats → dots ----------
@@ -321,7 +382,9 @@ export class Diagram {
   // settle lands a beat's lasting state without drawing its movement.
   settle(b) {
     if (b.revision > this.revision && (b.kind === 'request' || b.kind === 'event')) { this.revision = b.revision; this.updateRev(); }
-    if (b.warning) this.warn(this.nodeIdFor(whoActs(b)));
+    // A Warning Event turns red the component that reported it (its From: kubelet/NODE, kube-scheduler);
+    // a refused request, its refusing stage (playBeat) and nothing else.
+    if (b.warning && b.kind !== 'request') this.warn(this.nodeIdFor(b.from || b.actor, true));
   }
 
   playBeat(b, dur) {
@@ -330,12 +393,14 @@ export class Diagram {
     switch (b.kind) {
       case 'request':
       case 'event': {
-        const client = this.nodeIdFor(b.kind === 'event' ? (b.from || whoActs(b)) : b.from);
+        const client = this.nodeIdFor(b.from || whoActs(b));
         this.dot(client, 'apiserver', b.kind === 'event' ? whoActs(b) : b.from, dur * 0.4, label, b);
-        const fail = b.code >= 400;
-        STAGES.forEach((st, i) => {
-          this.later(dur * (0.4 + i * 0.07), () => this.light(st, fail && i === STAGES.length - 1, dur * 0.4));
-        });
+        // Only the stages the request went through light (a read: authn and authz), red only where it was
+        // refused (the core's beat says which: core/beat stagesOf); a 404 from storage is no stage's refusal.
+        for (const st of Array.isArray(b.stages) ? b.stages : []) {
+          const i = STAGES.indexOf(st);
+          if (i >= 0) this.later(dur * (0.4 + i * 0.07), () => this.light(st, st === b.refused, dur * 0.4));
+        }
         if (b.revision) {
           this.later(dur * 0.7, () => this.dot('apiserver', 'etcd', 'etcd', dur * 0.28, `rev ${b.revision}`, b));
           this.later(dur * 0.98, () => this.settle(b));
@@ -367,10 +432,15 @@ export class Diagram {
     setTimeout(() => { if (gen === this.gen) fn(); }, ms);
   }
 
-  nodeIdFor(comp) {
+  /** nodeIdFor is the box a component is drawn as; a client without one is drawn as kubectl, but never blamed. */
+  nodeIdFor(comp, blame = false) {
     if (!comp) return null;
     if (comp === 'kube-apiserver') return 'apiserver';
     if (comp === 'etcd') return 'etcd';
+    // An Event's SOURCE as kubectl prints it: "kubelet, demo-worker", "default-scheduler, default-scheduler".
+    const [c, host] = String(comp).split(', ');
+    if (host && c === 'kubelet') comp = `kubelet/${host}`;
+    else if (host) comp = c;
     if (comp.startsWith('kubelet/')) {
       const n = comp.slice(8);
       if (this.boxes[`kubelet:${n}`]) return `kubelet:${n}`;
@@ -381,7 +451,7 @@ export class Diagram {
       case 'scheduler': return 'sched';
       case 'kcm': return 'kcm';
       case 'kubectl': return 'kubectl';
-      default: return 'kubectl';
+      default: return blame ? null : 'kubectl';
     }
   }
 
@@ -438,7 +508,7 @@ export class Diagram {
   leg(id) {
     const api = this.boxes.apiserver;
     const v = this.boxes[id];
-    if (this.narrow) {
+    if (this.narrow && !this.mini) {
       const cx = v.x + v.w / 2;
       return [{ x: cx, y: v.y + v.h }, { x: cx, y: api.y }];
     }
@@ -521,6 +591,44 @@ export class Diagram {
 }
 
 // fit shortens text with an ellipsis to roughly fit width px at a font size.
+/** @type {CanvasRenderingContext2D | false | null} */
+let measureCtx = null;
+let fontFamily = '';
+let monoFamily = '';
+
+/** textWidth measures text as the diagram draws it (the page's font), or estimates it without a canvas. */
+function textWidth(text, size, weight = 400, mono = false) {
+  if (measureCtx === null) {
+    measureCtx = document.createElement('canvas').getContext('2d') || false;
+    const root = getComputedStyle(document.documentElement);
+    fontFamily = root.getPropertyValue('--font').trim() || 'sans-serif';
+    monoFamily = root.getPropertyValue('--mono').trim() || 'monospace';
+  }
+  const str = String(text ?? '');
+  if (!measureCtx) return [...str].reduce((a, ch) => a + (/[\u3000-\u9fff\uff00-\uffef]/.test(ch) ? size : size * 0.6), 0);
+  measureCtx.font = `${weight} ${size}px ${mono ? monoFamily : fontFamily}`;
+  return measureCtx.measureText(str).width;
+}
+
+/**
+ * lines sets text in at most max lines of width, at the first of sizes that holds it whole (breaking after
+ * spaces, hyphens, slashes and arrows, or between CJK characters): {size, lines}, or null if none does.
+ */
+function lines(text, width, sizes, max) {
+  const str = String(text ?? '');
+  const parts = str.match(/[^\s\-/→、]*(?:[\s\-/→、]+|$)|[\u3000-\u9fff]/gu)?.filter(Boolean) || [str];
+  for (const size of sizes) {
+    const out = [];
+    let cur = '';
+    for (const p of parts) {
+      if (cur && textWidth((cur + p).trimEnd(), size, 600) > width) { out.push(cur.trimEnd()); cur = p.trimStart(); } else cur += p;
+    }
+    if (cur) out.push(cur.trimEnd());
+    if (out.length <= max && out.every((ln) => textWidth(ln, size, 600) <= width)) return { size, lines: out };
+  }
+  return null;
+}
+
 function fit(text, width, size, k = 0.6) {
   const str = String(text ?? '');
   let w = 0;

@@ -5,7 +5,7 @@ import {
   EditorView, keymap, lineNumbers, highlightActiveLineGutter, highlightSpecialChars, drawSelection, dropCursor,
   rectangularSelection, crosshairCursor, highlightActiveLine,
 } from '@codemirror/view';
-import { EditorState, Prec } from '@codemirror/state';
+import { EditorState, Prec, Compartment } from '@codemirror/state';
 import { yaml } from '@codemirror/lang-yaml';
 import {
   HighlightStyle, syntaxHighlighting, foldGutter, indentOnInput, defaultHighlightStyle, bracketMatching, foldKeymap,
@@ -17,6 +17,17 @@ import { setDiagnostics, lintGutter, lintKeymap } from '@codemirror/lint';
 // setup is CodeMirror's basicSetup without autocompletion and bracket closing (the @codemirror/autocomplete
 // package): the YAML mode has no completion source here, and bracket closing is rarely wanted in block YAML.
 // Leaving the package out keeps 31 KB of script out of the first load.
+// CodeMirror's own words (fold markers' tooltips, the search panel, the lint panel) in the page's language.
+const phrases = new Compartment();
+const PHRASES_JA = {
+  'Fold line': '折りたたむ', 'Unfold line': '展開する', 'folded code': '折りたたまれたコード', unfold: '展開する',
+  Find: '検索', Replace: '置換', next: '次へ', previous: '前へ', all: 'すべて', 'match case': '大文字と小文字を区別',
+  regexp: '正規表現', 'by word': '単語単位', replace: '置換', 'replace all': 'すべて置換', close: '閉じる',
+  'current match': '現在の一致', 'on line': '行', 'replaced $ matches': '$ 件を置換しました',
+  'replaced match on line $': '$ 行目の一致を置換しました', 'Go to line': '行へ移動', go: '移動', to: 'へ',
+  Diagnostics: '診断', 'No diagnostics': '診断はありません', 'Control character': '制御文字',
+};
+
 const setup = [
   lineNumbers(),
   highlightActiveLineGutter(),
@@ -37,7 +48,7 @@ const setup = [
 ];
 import { tags } from '@lezer/highlight';
 import { h, $, clear, debounce } from './dom.js';
-import { t, onLang } from '../i18n.js';
+import { t, onLang, getLang } from '../i18n.js';
 import * as bus from './bus.js';
 import { showBanner } from './banner.js';
 import { fieldPathOf, lineOfPath } from './yamlpath.js';
@@ -96,7 +107,9 @@ export class Editor {
     this.applying = false;
     this.outputs = [];
     bus.on('relay-rebuild', (ms) => { if (typeof ms === 'number') this.outputAt(ms); });
-    kp.on('reset', () => { this.outputs = []; });
+    // After Reset the cluster has applied nothing: the output box says so again.
+    kp.on('reset', () => { this.outputs = []; this.outputAt(-Infinity); });
+    onLang((l) => this.view?.dispatch({ effects: phrases.reconfigure(EditorState.phrases.of(l === 'ja' ? PHRASES_JA : {})) }));
     bus.on('edit-open', (e) => this.openEdit(e));
     bus.on('files-written', (files) => { for (const [name, content] of Object.entries(files || {})) this.writeFile(name, content); });
     this.saveSoon = debounce(() => this.save(), 400);
@@ -119,6 +132,7 @@ export class Editor {
   extensions() {
     return [
       setup,
+      phrases.of(EditorState.phrases.of(getLang() === 'ja' ? PHRASES_JA : {})),
       yaml(),
       syntaxHighlighting(highlight),
       lintGutter(),

@@ -324,7 +324,7 @@ export class EventsPanel {
     const label = shortComponent(row.comp);
     let el;
     if (row.kind === 'event') {
-      const explain = reasonText(row.reason);
+      const explain = reasonText(row.reason, row.text);
       el = h(`div.ev-row.k8s.c-${key}${row.type === 'Warning' ? '.warning' : ''}`, {
         dataset: { reason: row.reason, kind: 'event', type: row.type, component: row.comp || '' },
         style: { height: `${EV_H}px` },

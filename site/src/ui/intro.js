@@ -40,9 +40,9 @@ export function initIntro({ embed = false } = {}) {
       h('div.intro-text', null,
         h('h2#intro-title.intro-title', null, t('app.tagline'), h('span.intro-sub', null, t('intro.article'))),
         h('ol.intro-steps', null,
-          h('li', null, h('b', null, '① ', icon('#play .icon-pause'), t('intro.pause.do')), ' ', t('intro.pause.why')),
-          h('li', null, h('b', null, '② ', icon('#step svg'), t('intro.beat.do')), ' ', t('intro.beat.why')),
-          h('li', null, h('b', null, '③ ', t('intro.k8s.do')), ' ', t('intro.k8s.why')))),
+          h('li', null, h('b', null, '① ', icon('#play .icon-pause'), t('intro.pause.do')), h('span.intro-why', null, ' ', t('intro.pause.why'))),
+          h('li', null, h('b', null, '② ', icon('#step svg'), t('intro.beat.do')), h('span.intro-why', null, ' ', t('intro.beat.why'))),
+          h('li', null, h('b', null, '③ ', t('intro.k8s.do')), h('span.intro-why', null, ' ', t('intro.k8s.why'))))),
       h('div.intro-actions', null, lesson, close));
   };
   render();

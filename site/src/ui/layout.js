@@ -4,14 +4,41 @@
 //  - opens and closes the control bar's menu below 1024 px (#menu, Escape, a click outside, a choice made),
 //  - gives every control bar button a tooltip when its label is compact (title = its accessible name),
 //  - scrolls the chosen tab into view in a tab strip narrower than its tabs,
-//  - on a narrow screen (stacked panes), brings the story (the events tab) into view after Apply.
+//  - on a narrow screen (stacked panes), brings the story (the events tab) into view after Apply,
+//  - on a phone, folds the editor to its Apply bar after Apply (#editor-fold unfolds it): one screen, no scroll.
 
 import { $ } from './dom.js';
-import { onLang } from '../i18n.js';
+import { t, onLang } from '../i18n.js';
 import * as bus from './bus.js';
 
 /** The width below which the panes stack (style.css, @media (max-width: 900px)). */
 export const STACKED = '(max-width: 900px)';
+/** A phone (style.css, @media (max-width: 560px)): one screen, the editor folds after Apply. */
+export const PHONE = '(max-width: 560px)';
+
+// foldEditor folds the editor pane to its Apply bar and output (a phone) or unfolds it; #editor-fold says which.
+function foldEditor(folded) {
+  const pane = $('.editor-pane');
+  const btn = $('#editor-fold');
+  if (!pane || !btn) return;
+  pane.classList.toggle('folded', folded);
+  btn.setAttribute('aria-expanded', String(!folded));
+  btn.textContent = t(folded ? 'editor.unfold' : 'editor.fold');
+}
+
+function initEditorFold() {
+  const bar = $('.apply-bar');
+  if (!bar || $('#editor-fold')) return;
+  const btn = document.createElement('button');
+  btn.type = 'button';
+  btn.id = 'editor-fold';
+  btn.className = 'btn btn-small editor-fold';
+  btn.setAttribute('aria-controls', 'editor');
+  btn.addEventListener('click', () => foldEditor(btn.getAttribute('aria-expanded') === 'true'));
+  bar.append(btn);
+  foldEditor(false);
+  onLang(() => foldEditor($('.editor-pane')?.classList.contains('folded') ?? false));
+}
 
 export function initLayout() {
   const header = $('.controlbar');
@@ -33,7 +60,19 @@ export function initLayout() {
     if (strip && strip.scrollWidth > strip.clientWidth) tab.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   });
 
+  initEditorFold();
+  // A window that becomes a phone's after an Apply (a rotation, a resize) folds the editor as Apply would have.
+  let applied = false;
+  bus.on('editor-applied', () => { applied = true; });
+  window.matchMedia(PHONE).addEventListener?.('change', (e) => { if (e.matches && applied) foldEditor(true); });
+
   bus.on('editor-applied', () => {
+    // A phone: the editor folds to its Apply bar, the relay takes the screen (the page never scrolls).
+    if (window.matchMedia(PHONE).matches) {
+      bus.emit('show-tab', 'events');
+      foldEditor(true);
+      return;
+    }
     if (!window.matchMedia(STACKED).matches) return;
     bus.emit('show-tab', 'events');
     // The tab strip to the top (under the sticky header): the story fills the screen below it.

@@ -1,6 +1,6 @@
 // lessonpane: the Lesson tab (issue 12), an editor for a lesson in the scenario format (scenarios/README.md)
-// next to the playground. "Check" runs the loader kubeplay check uses (in the core) and lists its
-// line-numbered problems; "Run lesson" opens it on a fresh cluster in the player; Share and Embed carry it.
+// next to the playground. "Check" is kubeplay check (in the core: scenario.CheckFile): the loader's
+// line-numbered problems, or the lesson played headlessly with every expectation verified and the CLI's report; "Run lesson" opens it on a fresh cluster in the player; Share and Embed carry it.
 // The text is untrusted: it lives in a <textarea> and problems are shown as text nodes.
 
 import { h, $, clear } from './dom.js';
@@ -54,8 +54,8 @@ export function formatProblems(problems, file = 'lesson.yaml') {
 
 export class LessonPane {
   /**
-   * @param {{check: (text) => Promise<{ok, problems, name, steps}>, run: (text) => Promise<void>,
-   *          share: () => void, embed: () => void}} hooks
+   * @param {{check: (text) => Promise<{ok, problems, name, steps}>, verify: (text) => Promise<any>,
+   *          run: (text) => Promise<void>, share: () => void, embed: () => void}} hooks
    */
   constructor(hooks) {
     this.hooks = hooks;
@@ -74,7 +74,7 @@ export class LessonPane {
     this.runBtn = btn('lesson-run', 'lesson.run', () => this.run(), true);
     const bar = h('div.lesson-bar', null,
       btn('lesson-new', 'lesson.new', () => { this.set(LESSON_TEMPLATE); this.check(); }),
-      btn('lesson-check', 'lesson.check', () => this.check()),
+      btn('lesson-check', 'lesson.check', () => this.verify()),
       this.runBtn,
       h('span.spacer'),
       btn('lesson-share', 'lesson.share', () => this.hooks.share()),
@@ -99,6 +99,12 @@ export class LessonPane {
     this.last = res;
     clear(this.problems);
     this.el.dataset.state = res.ok ? 'ok' : 'fail';
+    if (res.played) {
+      // kubeplay check's own report, line for line (PASS name (N expectations), or FAIL and each ✗ line).
+      this.status.textContent = t(res.ok ? 'lesson.passedCheck' : 'lesson.failedCheck', { name: res.name, n: res.steps });
+      for (const line of String(res.text || '').split('\n').filter(Boolean)) this.problems.append(h('li.lesson-report', null, line));
+      return;
+    }
     if (res.ok) {
       this.status.textContent = t('lesson.ok', { name: res.name, n: res.steps });
       return;
@@ -126,6 +132,15 @@ export class LessonPane {
 
   async check() {
     const res = await this.hooks.check(this.value);
+    this.show(res);
+    return res;
+  }
+
+  /** verify is the Check button: kubeplay check in the core (it plays the lesson on a cluster of its own). */
+  async verify() {
+    this.status.textContent = t('lesson.checking');
+    this.el.dataset.state = 'checking';
+    const res = await this.hooks.verify(this.value);
     this.show(res);
     return res;
   }

@@ -10,7 +10,8 @@ import { renderNarration } from '../scenario/narration.js';
 
 export class PlayerPane {
   /**
-   * @param {{onRun: (i: number, opts: {mine?: boolean}) => Promise<unknown> | void, differs: (name: string) => boolean}} hooks
+   * @param {{onRun: (i: number, opts: {mine?: boolean}) => Promise<unknown> | void, differs: (name: string) => boolean,
+   *   onHint?: (i: number) => void}} hooks
    */
   constructor(hooks) {
     this.hooks = hooks;
@@ -44,6 +45,12 @@ export class PlayerPane {
     this.render();
   }
 
+  /** showStep moves the view to step i. */
+  showStep(i) {
+    this.view = i;
+    this.render();
+  }
+
   /** recorded stores step i's result and moves the view to it. */
   recorded(i, res) {
     this.results[i] = res;
@@ -52,12 +59,51 @@ export class PlayerPane {
     this.render();
   }
 
-  /** checked shows a live check of learner's step i (pending or failed; a pass comes through recorded). */
+  /**
+   * checked shows a live check of learner's step i (pending or failed; a pass comes through recorded). Only
+   * the expectations and the waiting line change, in place: the body's scroll and the focus stay.
+   */
   checked(i, res) {
-    const prev = this.live[i];
     this.live[i] = res;
-    if (prev && prev.state === res.state && JSON.stringify(prev.expectations) === JSON.stringify(res.expectations)) return;
-    this.render();
+    if (i !== this.view || !this.expectsEl || !this.expectsEl.isConnected) return;
+    const step = this.data && this.data.steps[i];
+    if (!step) return;
+    const list = this.expectList(i, step, this.results[i]);
+    this.expectsEl.replaceChildren(...list.childNodes);
+    if (this.waitingEl) {
+      const st = res.state;
+      this.waitingEl.dataset.state = st;
+      const text = this.waitingText(res);
+      if (this.waitingEl.textContent !== text) this.waitingEl.textContent = text;
+    }
+  }
+
+  // waitingText is the line under a learner's turn: waiting for them, or their attempts so far.
+  waitingText(live) {
+    const st = live ? live.state : 'pending';
+    if (st === 'failed') return t('player.notYet', { n: live.attempts || 1 });
+    return t('player.waiting');
+  }
+
+  // expectList renders step i's expectations: ✓/✗/○ and a sentence in the page's language; a failure adds
+  // what the cluster shows instead and why, in the page's language.
+  expectList(i, step, res) {
+    const list = h('ul.player-expects');
+    const learner = !!step.yourTurn;
+    const live = learner && !res ? this.live[i] : null;
+    (step.expect || []).forEach((text, j) => {
+      const r = res && res.expectations ? res.expectations[j] : live && live.state === 'failed' && live.expectations[j] && !live.expectations[j].ok ? live.expectations[j] : null;
+      const state = r ? (r.ok ? 'ok' : 'fail') : 'pending';
+      const mark = state === 'ok' ? '✓' : state === 'fail' ? '✗' : '○';
+      const label = t(state === 'ok' ? 'player.passed' : state === 'fail' ? 'player.failed' : 'player.pending');
+      const sentence = this.text(step.sentences && step.sentences[j]) || String(text);
+      let got = '';
+      if (state === 'fail') got = r.feedback ? this.text(r.feedback) : String(r.message || '').replace(/^[✓✗]\s*/, '');
+      list.append(h('li.player-expect', { dataset: { state }, title: String(text) },
+        h('span.player-mark', { 'aria-label': label, title: label }, mark),
+        h('span.player-expect-text', null, sentence, got ? h('span.player-expect-got', { lang: getLang() }, got) : null)));
+    });
+    return list;
   }
 
   setBusy(b) {
@@ -74,6 +120,12 @@ export class PlayerPane {
   render() {
     const el = this.el;
     const d = this.data;
+    // The learner's place survives a re-render of the same step: the body's scroll and the focused control.
+    const oldBody = el.querySelector('.player-body');
+    const keep = oldBody && this.shownView === this.view ? { top: oldBody.scrollTop, focus: el.contains(document.activeElement) ? focusKey(document.activeElement) : '' } : null;
+    this.shownView = this.view;
+    this.expectsEl = null;
+    this.waitingEl = null;
     const layout = document.querySelector('.layout');
     if (layout) layout.classList.toggle('has-player', !!d);
     el.hidden = !d;
@@ -112,7 +164,14 @@ export class PlayerPane {
       body.append(goal);
       if (step.hint && !res) {
         const hn = getLang() === 'ja' ? step.hint.ja : step.hint.en;
-        body.append(h('details.player-hint', null, h('summary', null, t('player.hint')), renderNarration(hn && hn.length ? hn : (step.hint.ja || step.hint.en))));
+        const details = h('details.player-hint', null, h('summary', null, t('player.hint')), renderNarration(hn && hn.length ? hn : (step.hint.ja || step.hint.en)));
+        if (this.hintOpen === i) details.open = true;
+        details.addEventListener('toggle', () => {
+          if (!details.open || this.hintOpen === i) return;
+          this.hintOpen = i;
+          this.hooks.onHint?.(i);
+        });
+        body.append(details);
       }
     }
     const differs = !learner && !res && step.apply && i === this.next && this.hooks.differs ? this.hooks.differs(step.apply) : false;
@@ -125,28 +184,15 @@ export class PlayerPane {
       body.append(h('p.player-label', null, t('player.runsFirst')), h('pre.player-cmds', null, ran.map((l) => `$ ${l}`).join('\n')));
     }
 
-    const expects = step.expect || [];
-    if (expects.length) {
+    if ((step.expect || []).length) {
       body.append(h('p.player-label', null, t('player.expect')));
-      const list = h('ul.player-expects');
-      const live = learner && !res ? this.live[i] : null;
-      expects.forEach((text, j) => {
-        const r = res && res.expectations ? res.expectations[j] : live && live.state === 'failed' && live.expectations[j] && !live.expectations[j].ok ? live.expectations[j] : null;
-        const state = r ? (r.ok ? 'ok' : 'fail') : 'pending';
-        const mark = state === 'ok' ? '✓' : state === 'fail' ? '✗' : '○';
-        const label = t(state === 'ok' ? 'player.passed' : state === 'fail' ? 'player.failed' : 'player.pending');
-        // The expectation as a sentence in the page's language; a failure adds what the check saw instead.
-        const sentence = this.text(step.sentences && step.sentences[j]) || String(text);
-        const got = state === 'fail' ? String(r.message || '').replace(/^[✓✗]\s*/, '') : '';
-        list.append(h('li.player-expect', { dataset: { state }, title: String(text) },
-          h('span.player-mark', { 'aria-label': label, title: label }, mark),
-          h('span.player-expect-text', null, sentence, got ? h('span.player-expect-got', null, got) : null)));
-      });
-      body.append(list);
+      this.expectsEl = this.expectList(i, step, res);
+      body.append(this.expectsEl);
     }
     if (learner && !res && i === this.next) {
-      const st = this.live[i] ? this.live[i].state : 'pending';
-      body.append(h('p.player-waiting', { dataset: { state: st }, 'aria-live': 'polite' }, t(st === 'failed' ? 'player.notYet' : 'player.waiting')));
+      const live = this.live[i];
+      this.waitingEl = h('p.player-waiting', { dataset: { state: live ? live.state : 'pending' }, 'aria-live': 'polite' }, this.waitingText(live));
+      body.append(this.waitingEl);
     }
     if (res) {
       if (res.failure) body.append(h('p.player-failure', { role: 'alert' }, t('player.error', { msg: res.failure })));
@@ -189,5 +235,16 @@ export class PlayerPane {
       }, '→'),
     );
     el.append(bar);
+    if (keep) {
+      body.scrollTop = keep.top;
+      const f = keep.focus && el.querySelector(keep.focus);
+      if (f instanceof HTMLElement) f.focus({ preventScroll: true });
+    }
   }
+}
+
+// focusKey is a selector that finds the same control after a re-render (its classes), or ''.
+function focusKey(node) {
+  if (!(node instanceof HTMLElement) || !node.classList.length) return '';
+  return `${node.tagName.toLowerCase()}.${[...node.classList].map((c) => CSS.escape(c)).join('.')}`;
 }

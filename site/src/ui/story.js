@@ -37,6 +37,24 @@ export function bodyText(b, who) {
   return who && text.startsWith(`${who} `) ? text.slice(who.length + 1) : text;
 }
 
+// relayOf is a row's actor column as a hand-off, who → whom: "replicaset-controller → kube-apiserver" for a
+// request, "kube-apiserver → kube-scheduler (watch)" for a watch delivery; an action names its component.
+export function relayOf(b) {
+  const short = (c) => {
+    const s = String(c || '');
+    if (s.startsWith('kube-controller-manager/')) return s.slice('kube-controller-manager/'.length);
+    if (s.startsWith('kubelet/')) return `kubelet (${s.slice('kubelet/'.length)})`;
+    return s;
+  };
+  if (b.kind === 'request' && b.from) return `${short(b.from)} → kube-apiserver`;
+  if (b.kind === 'watch') {
+    const to = Array.isArray(b.to) && b.to.length ? b.to : [b.actor];
+    const names = [...new Set(to.map((x) => short(String(x).split('/')[0] === 'kube-controller-manager' ? 'kube-controller-manager' : x)))];
+    return `kube-apiserver → ${names.join(', ')} (watch)`;
+  }
+  return whoActs(b);
+}
+
 // whoActs is the component a beat's row is coloured and named by: the Event's SOURCE for Events,
 // kube-apiserver for a request (the client is named in the text), the actor otherwise.
 export function whoActs(b) {
@@ -245,13 +263,14 @@ export class StoryPanel {
           h('span.ev-reason', null, b.reason || ''),
           h('span.ev-obj', null, b.object || ''),
           h('span.story-msg', null, msg)),
-        h('div.story-explain', null, reasonText(b.reason) || beatText(b)));
+        h('div.story-explain', null, reasonText(b.reason, msg) || beatText(b)));
     } else {
       const name = b.kind === 'request' ? 'kube-apiserver' : who;
       const body = bodyText(b, name);
+      const relay = relayOf(b);
       main = h('div.story-main', null,
-        h('div.story-line', { title: `${name} ${body}` },
-          h('span.story-who', null, name),
+        h('div.story-line', { title: `${relay} ${body}` },
+          h('span.story-who', null, relay),
           h('span.story-kind', null, t(`story.kind.${b.kind}`)),
           h('span.story-msg', null, body)));
     }

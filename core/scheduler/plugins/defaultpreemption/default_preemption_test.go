@@ -96,6 +96,8 @@ func TestPreemptionPicksTheNodeWithTheLeastImportantVictims(t *testing.T) {
 	}
 }
 
+// The PostFilter status joins DynamicResources' "no new claims to
+// deallocate" and DefaultPreemption's reason, as v1.35 prints them.
 func TestPreemptionMessageWhenItCannotHelp(t *testing.T) {
 	cp := st.MakeNode("cp").Taint("node-role.kubernetes.io/control-plane", "", api.TaintEffectNoSchedule).Obj()
 	w1 := st.NodeInfo(st.MakeNode("w1").Obj(), st.MakePod("a").Req("cpu", "3").Priority(100).Obj())
@@ -106,15 +108,15 @@ func TestPreemptionMessageWhenItCannotHelp(t *testing.T) {
 		want string
 	}{
 		{"equal priority pods are not victims", st.MakePod("p").Req("cpu", "2").Priority(100).Obj(),
-			"preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod."},
+			"no new claims to deallocate, preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod."},
 		{"preemptionPolicy Never is not eligible", func() *api.Pod {
 			p := st.MakePod("p").Req("cpu", "2").Priority(1000).Obj()
 			never := api.PreemptNever
 			p.Spec.PreemptionPolicy = &never
 			return p
-		}(), "preemption: not eligible due to preemptionPolicy=Never."},
+		}(), "no new claims to deallocate, preemption: not eligible due to preemptionPolicy=Never."},
 		{"a pod too big for any node even after eviction", st.MakePod("p").Req("cpu", "5").Priority(1000).Obj(),
-			"preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling, 2 Insufficient cpu."},
+			"no new claims to deallocate, preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling, 2 Insufficient cpu."},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -168,13 +168,12 @@ func (p *DynamicResources) Filter(cs *framework.CycleState, _ *framework.PodInfo
 }
 
 // PostFilter implements PostFilterPlugin. No claim is ever allocated, so
-// there is none to deallocate. For a pod without resource claims the
-// plugin adds nothing to the FailedScheduling message (v1.35 may print
-// "no new claims to deallocate" there too; that is not confirmed).
+// there is none to deallocate: "no new claims to deallocate", which v1.35
+// puts before "preemption:" in every FailedScheduling message, a Pod
+// without claims included (as kind v1.35 clusters print it: "0/3 nodes are
+// available: 1 node(s) had untolerated taint(s), 2 Insufficient cpu. no new
+// claims to deallocate, preemption: ...").
 func (p *DynamicResources) PostFilter(cs *framework.CycleState, pi *framework.PodInfo, _ map[string]*framework.Status) (*framework.PostFilterResult, *framework.Status) {
-	if len(pi.Pod.Spec.ResourceClaims) == 0 {
-		return nil, framework.NewStatus(framework.Unschedulable)
-	}
 	if d, ok := cs.Read(stateKey); ok && len(d.(*state).claims) > 0 {
 		return nil, framework.NewStatus(framework.Unschedulable, MsgStillNotSchedulable)
 	}

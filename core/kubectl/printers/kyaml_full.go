@@ -1,10 +1,11 @@
+//go:build !lite
+
 package printers
 
 import (
 	"encoding/json"
 	"fmt"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -60,13 +61,8 @@ func kyamlMap(b *strings.Builder, m map[string]any, indent int) {
 		b.WriteString("{}")
 		return
 	}
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
 	b.WriteString("{\n")
-	for _, k := range keys {
+	for _, k := range sortedKeys(m) {
 		kyamlIndent(b, indent+1)
 		if kyamlNeedsQuotes(k) {
 			kyamlQuoted(b, k, 0, true)
