@@ -80,12 +80,35 @@ func (inv *invocation) appliedOne(info *api.ResourceInfo, obj api.Object, op str
 // content as the file. It returns the exit code and one Diagnostic per
 // error, placed on the line the error is about.
 func (k *Kubectl) ApplyContent(filename string, content []byte, stdout, stderr io.Writer) (int, []Diagnostic) {
+	code, diags, _ := k.ApplyContentMerges(filename, content, stdout, stderr)
+	return code, diags
+}
+
+// Merge is the three-way merge one kubectl apply of an existing object
+// computed: the last-applied configuration it found on the live object
+// (original), the live object (current), the file's object with its new
+// last-applied annotation (modified), and the patch sent, as sent.
+type Merge struct {
+	Kind           string `json:"kind"`
+	Namespace      string `json:"namespace,omitempty"`
+	Name           string `json:"name"`
+	LastApplied    string `json:"lastApplied"` // the annotation before ("" when it was missing)
+	NewLastApplied string `json:"newLastApplied"`
+	Live           string `json:"live"`  // the live object as JSON, before the patch
+	Patch          string `json:"patch"` // "{}": nothing sent (unchanged)
+	PatchType      string `json:"patchType"`
+}
+
+// ApplyContentMerges is ApplyContent that also returns the merge of every
+// document that patched (or left unchanged) an existing object.
+func (k *Kubectl) ApplyContentMerges(filename string, content []byte, stdout, stderr io.Writer) (int, []Diagnostic, []Merge) {
 	if k.client == nil {
 		fmt.Fprintln(stderr, "The connection to the server localhost:8080 was refused - did you specify the right host or port?")
-		return 1, nil
+		return 1, nil, nil
 	}
 	f, _ := parseFlags("apply", nil, applyFlags)
-	inv := &invocation{k: k, name: "apply", f: f, out: stdout, errOut: stderr, ns: k.env.Namespace}
+	merges := []Merge{}
+	inv := &invocation{k: k, name: "apply", f: f, out: stdout, errOut: stderr, ns: k.env.Namespace, merges: &merges}
 	docs, err := parseDocs(filename, content, k.kindFor)
 	if err != nil {
 		docs = append(docs, &doc{source: filename, err: err, line: failingDocStart(content)})
@@ -93,9 +116,9 @@ func (k *Kubectl) ApplyContent(filename string, content []byte, stdout, stderr i
 	var diags []Diagnostic
 	errs := inv.applyDocs(docs, &diags)
 	if err := aggregate(errs); err != nil {
-		return printError(stderr, err), diags
+		return printError(stderr, err), diags, merges
 	}
-	return 0, diags
+	return 0, diags, merges
 }
 
 var (
@@ -186,7 +209,7 @@ func (inv *invocation) applyOne(d *doc) error {
 	if inv.f.boolean("server-side") {
 		return inv.applyServerSide(d, ns)
 	}
-	_, modified, err := modifiedConfiguration(d.raw, info, ns)
+	original, modified, err := modifiedConfiguration(d.raw, info, ns)
 	if err != nil {
 		return err
 	}
@@ -226,7 +249,16 @@ func (inv *invocation) applyOne(d *doc) error {
 		if err != nil {
 			return withSource("patching", d.source, err)
 		}
+		merge := func() {
+			if inv.merges != nil {
+				var live bytes.Buffer
+				_ = json.Compact(&live, api.EncodeJSON(current))
+				*inv.merges = append(*inv.merges, Merge{Kind: info.Kind, Namespace: ns, Name: d.name(), LastApplied: last,
+					NewLastApplied: string(original), Live: live.String(), Patch: string(patch), PatchType: patchType})
+			}
+		}
 		if string(patch) == "{}" {
+			merge()
 			if o := inv.f.str("output"); o == "" || o == "name" {
 				inv.appliedOne(info, current, "unchanged")
 			} else {
@@ -241,6 +273,7 @@ func (inv *invocation) applyOne(d *doc) error {
 			}
 			return withSource("patching", d.source, err)
 		}
+		merge()
 		inv.appliedOne(info, patched, "configured")
 		return nil
 	}

@@ -259,6 +259,8 @@ type invocation struct {
 	dry string
 	// applied are the objects apply applied, for apply -o.
 	applied []api.Object
+	// merges, when set, collects the three-way merges apply computed (the page's apply-merge view).
+	merges *[]Merge
 }
 
 // Run runs kubectl with args (without the leading "kubectl") and returns the

@@ -71,3 +71,56 @@ func TestTheEtcdTreeListsACustomResourcesKeys(t *testing.T) {
 	p.poll(`[...document.querySelectorAll('.etcd-tree .etcd-key')].some((b) => b.title.startsWith('/registry/stable.example.com/shirts/default/example1\n') && b.firstChild.textContent === 'example1')`, 10*time.Second)
 	p.checkConsole()
 }
+
+// TestTheEtcdViewTellsSpecWritesFromStatusWrites: after a 2-replica Deployment runs, choosing a Pod's key
+// lists its writes with who made each and what it changed (wasm/seam etcdHistory): the ReplicaSet
+// controller's create wrote the desired state (spec), kube-scheduler's binding set spec.nodeName, and the
+// kubelet's status patches wrote only the actual state (status); in ja and en, in the article's words.
+func TestTheEtcdViewTellsSpecWritesFromStatusWrites(t *testing.T) {
+	const deploy = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: 2\n  selector:\n    matchLabels:\n      app: web\n  template:\n    metadata:\n      labels:\n        app: web\n    spec:\n      containers:\n      - name: nginx\n        image: nginx:1.27\n"
+	want := map[string][3]string{
+		"ja": {"望ましい状態(spec)", "実際の状態(status)", "kubelet の status パッチ"},
+		"en": {"desired state (spec)", "actual state (status)", "the kubelet's status patch"},
+	}
+	for _, lang := range []string{"ja", "en"} {
+		t.Run(lang, func(t *testing.T) {
+			p := newTab(t, 1400, 900)
+			p.navigate("/?lang=" + lang)
+			p.waitReady()
+			eval[bool](p, `kubeplay.pause().then(() => true)`)
+			if out := eval[string](p, fmt.Sprintf(`kubeplay.apply(%q, 'web.yaml')`, deploy)); !strings.Contains(out, "deployment.apps/web created") {
+				t.Fatalf("apply printed %q", out)
+			}
+			eval[float64](p, `kubeplay.advance('30s')`)
+			p.showPanel("etcd")
+			const key = `[...document.querySelectorAll('.etcd-tree .etcd-key')].find((b) => b.title.startsWith('/registry/pods/default/web-'))`
+			p.poll(`(() => { for (const d of document.querySelectorAll('.etcd-tree details')) d.open = true; return `+key+` !== undefined; })()`, 10*time.Second)
+			eval[bool](p, `(`+key+`.click(), true)`)
+			p.poll(`document.querySelectorAll('.etcd-writes tr.etcd-write').length >= 3`, 10*time.Second)
+			var rows []struct{ Parts, Writer, Text string }
+			evalJSON(p, `[...document.querySelectorAll('.etcd-writes tr.etcd-write')].reverse().map((r) => ({parts: r.dataset.parts, writer: r.dataset.writer, text: r.textContent}))`, &rows)
+			first := rows[0]
+			if first.Writer != "kube-controller-manager/replicaset-controller" || !strings.Contains(first.Parts, "spec") || !strings.Contains(first.Text, want[lang][0]) {
+				t.Errorf("the first write: %+v", first)
+			}
+			var bound, status bool
+			for _, r := range rows[1:] {
+				if strings.Contains(r.Text, "pods/binding") {
+					bound = r.Writer == "kube-scheduler" && strings.Contains(r.Text, "spec.nodeName")
+				}
+				if strings.Contains(r.Text, "pods/status") && strings.HasPrefix(r.Writer, "kubelet/") {
+					status = r.Parts == "status" && strings.Contains(r.Text, want[lang][1]) && strings.Contains(r.Text, want[lang][2])
+				}
+			}
+			if !bound || !status {
+				t.Errorf("binding row right: %v, kubelet status row right: %v; rows %+v", bound, status, rows)
+			}
+			if !strings.Contains(eval[string](p, `document.querySelector('.etcd-writes-intro').textContent`), want[lang][0]) {
+				t.Errorf("the intro does not name the desired state in %s", lang)
+			}
+			eval[bool](p, `(document.querySelector('.etcd-writes-box table').scrollIntoView(), true)`)
+			p.screenshot("etcd-writes-" + lang)
+			p.checkConsole()
+		})
+	}
+}

@@ -415,6 +415,9 @@ const kubeplay = {
   etcdValue: (key) => call('etcdValue', key),
   /** @type {(sinceRev?: number) => Promise<any[]>} */
   etcdLog: (sinceRev = 0) => call('etcdLog', sinceRev),
+  /** etcdHistory(key) is the key's retained writes: the parts each changed (metadata, spec, status) and its writer. */
+  /** @type {(key: string) => Promise<any[]>} */
+  etcdHistory: (key) => call('etcdHistory', key),
   /** @type {(resource: string, namespace: string, name: string) => Promise<RunResult>} */
   describe: (resource, namespace, name) => call('describe', resource, namespace, name),
   /** explain(namespace, name, lang?) is the scheduler's last decision for a Pod; its sentences in lang (default: the page's). */

@@ -30,6 +30,7 @@ export const SEAM = Object.freeze({
   etcd: {},
   etcdValue: {},
   etcdLog: {},
+  etcdHistory: {},
   describe: {},
   explain: {},
   complete: {},

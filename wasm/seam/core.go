@@ -160,6 +160,7 @@ func init() {
 		"etcd":             (*Core).etcd,
 		"etcdValue":        (*Core).etcdValue,
 		"etcdLog":          (*Core).etcdLog,
+		"etcdHistory":      (*Core).etcdHistory,
 		"describe":         (*Core).describe,
 		"explain":          (*Core).explain,
 		"complete":         (*Core).complete,
@@ -296,6 +297,9 @@ type applyResult struct {
 	Stderr      string       `json:"stderr"`
 	Code        int          `json:"code"`
 	Diagnostics []diagnostic `json:"diagnostics"`
+	// Merges are kubectl apply's three-way merges of the objects that
+	// existed: live object, last-applied before and after, the patch sent.
+	Merges []kubectl.Merge `json:"merges"`
 }
 
 type diagnostic struct {
@@ -310,8 +314,11 @@ func (k *Core) apply(a argList) (any, error) {
 		filename = "manifest.yaml"
 	}
 	var stdout, stderr bytes.Buffer
-	code, diags := k.c.Kubectl(&k.out).ApplyContent(filename, []byte(a.str(1)), &stdout, &stderr)
-	res := applyResult{Stdout: stdout.String(), Stderr: stderr.String(), Code: code, Diagnostics: []diagnostic{}}
+	code, diags, merges := k.c.Kubectl(&k.out).ApplyContentMerges(filename, []byte(a.str(1)), &stdout, &stderr)
+	if merges == nil {
+		merges = []kubectl.Merge{}
+	}
+	res := applyResult{Stdout: stdout.String(), Stderr: stderr.String(), Code: code, Diagnostics: []diagnostic{}, Merges: merges}
 	for _, d := range diags {
 		res.Diagnostics = append(res.Diagnostics, diagnostic{Line: d.Line, Message: d.Message})
 	}

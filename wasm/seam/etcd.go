@@ -3,9 +3,11 @@ package seam
 import (
 	"encoding/json"
 	"fmt"
+	"sort"
 	"strings"
 
 	"kubeplay/core/api"
+	"kubeplay/core/trace"
 )
 
 type etcdKey struct {
@@ -147,4 +149,148 @@ func (k *Core) etcdLog(a argList) (any, error) {
 		rows = append(rows, etcdLogRow{Revision: e.KV.ModRevision, Type: e.Type.String(), Key: e.KV.Key})
 	}
 	return rows, nil
+}
+
+// etcdWrite is one retained write of a key, classified: which parts of the
+// object it changed (etcd holds both the desired state, spec, and the
+// observed state, status) and who wrote it (the client of the request that
+// made the write, from the trace).
+type etcdWrite struct {
+	Revision int64  `json:"revision"`
+	Type     string `json:"type"`
+	// Parts are the top-level parts the write changed, of "metadata",
+	// "spec" and "status" (all present parts for a create; none for a delete).
+	Parts []string `json:"parts"`
+	// Fields are the changed fields one level down: spec.nodeName,
+	// status.phase, metadata.labels...
+	Fields []string `json:"fields"`
+	// Writer is the client component (kubectl, kube-controller-manager's
+	// controller, kube-scheduler, kubelet/<node>); Verb and Resource are its
+	// request's (pods/binding, pods/status). Empty when the trace no longer
+	// holds the request.
+	Writer   string `json:"writer,omitempty"`
+	Verb     string `json:"verb,omitempty"`
+	Resource string `json:"resource,omitempty"`
+}
+
+// MaxEtcdHistory bounds one etcdHistory answer (the newest writes are kept).
+const MaxEtcdHistory = 200
+
+// etcdHistory(key) lists the retained writes of one key, oldest first, each
+// with the parts it changed and its writer.
+func (k *Core) etcdHistory(a argList) (any, error) {
+	key := a.str(0)
+	if key == "" {
+		return nil, fmt.Errorf("etcdHistory: no key")
+	}
+	st := k.c.Store
+	out := []etcdWrite{}
+	for _, e := range st.Log(st.CompactRevision() + 1) {
+		if e.KV.Key != key {
+			continue
+		}
+		w := etcdWrite{Revision: e.KV.ModRevision, Type: e.Type.String(), Parts: []string{}, Fields: []string{}}
+		var prev []byte
+		if e.PrevKV != nil {
+			prev = e.PrevKV.Value()
+		}
+		w.Parts, w.Fields = changedParts(prev, e.KV.Value())
+		out = append(out, w)
+	}
+	if len(out) > MaxEtcdHistory {
+		out = out[len(out)-MaxEtcdHistory:]
+	}
+	writers := writersOf(k.c.Sim.Trace.Records(), out)
+	for i := range out {
+		if r, ok := writers[out[i].Revision]; ok {
+			out[i].Writer, out[i].Verb, out[i].Resource = r.From, r.Verb, r.Resource
+		}
+	}
+	return out, nil
+}
+
+// writersOf maps the revisions of ws to the Request record each write's
+// request arrived as: the sim runs one request at a time, so a Write record
+// belongs to the last Request before it.
+func writersOf(recs []trace.Record, ws []etcdWrite) map[int64]trace.Record {
+	want := make(map[int64]bool, len(ws))
+	for _, w := range ws {
+		want[w.Revision] = true
+	}
+	found := map[int64]trace.Record{}
+	var req *trace.Record
+	for i := range recs {
+		switch r := &recs[i]; r.Kind {
+		case trace.Request:
+			req = r
+		case trace.Write:
+			if want[r.Revision] && req != nil {
+				found[r.Revision] = *req
+			}
+		}
+	}
+	return found
+}
+
+// objectParts are the top-level parts of a stored object that changedParts tells apart.
+var objectParts = []string{"metadata", "spec", "status"}
+
+// changedParts compares two stored values (either may be empty: a create, a
+// delete) part by part, and field by field one level down. resourceVersion is
+// not stored in the value and is ignored if it is.
+func changedParts(prev, cur []byte) (parts, fields []string) {
+	parts, fields = []string{}, []string{}
+	if len(cur) == 0 {
+		return
+	}
+	a, b := topLevel(prev), topLevel(cur)
+	for _, p := range objectParts {
+		pa, pb := a[p], b[p]
+		delete(pa, "resourceVersion")
+		delete(pb, "resourceVersion")
+		var names []string
+		for f, v := range pb {
+			if w, ok := pa[f]; !ok || string(w) != string(v) {
+				names = append(names, p+"."+f)
+			}
+		}
+		for f := range pa {
+			if _, ok := pb[f]; !ok {
+				names = append(names, p+"."+f)
+			}
+		}
+		if len(names) == 0 {
+			continue
+		}
+		sort.Strings(names)
+		parts = append(parts, p)
+		fields = append(fields, names...)
+	}
+	return
+}
+
+// topLevel decodes a stored value into part -> field -> raw JSON.
+func topLevel(v []byte) map[string]map[string]json.RawMessage {
+	out := map[string]map[string]json.RawMessage{}
+	if len(v) == 0 {
+		return out
+	}
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(v, &obj) != nil {
+		o, err := api.Decode(v)
+		if err != nil {
+			return out
+		}
+		b, err := json.Marshal(o)
+		if err != nil || json.Unmarshal(b, &obj) != nil {
+			return out
+		}
+	}
+	for _, p := range objectParts {
+		var m map[string]json.RawMessage
+		if json.Unmarshal(obj[p], &m) == nil && m != nil {
+			out[p] = m
+		}
+	}
+	return out
 }

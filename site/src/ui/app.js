@@ -11,6 +11,7 @@ import { StoryPanel } from './story.js';
 import { Caption } from './caption.js';
 import { Timeline } from './timeline.js';
 import { SlowMotion } from './slowmo.js';
+import { ApplyMergeView } from './applymerge.js';
 import { ObjectsStrip } from './objects.js';
 import { track } from './relay.js';
 import { Diagram } from './diagram.js';
@@ -42,7 +43,7 @@ export function startUI(kp) {
   views.story = new StoryPanel(kp);
   views.diagram = new Diagram(kp);
   views.caption = new Caption(kp, document.querySelector('#diagram'));
-  views.objects = new ObjectsStrip(views.caption.el);
+  views.objects = new ObjectsStrip(views.caption.el, kp);
   views.timeline = new Timeline(kp, views.objects.el);
   views.slowmo = new SlowMotion(kp, views);
   views.terminal = new Terminal(kp);
@@ -50,6 +51,7 @@ export function startUI(kp) {
   views.etcd = new EtcdView(kp);
   views.explain = new ExplainView(kp);
   views.editor = new Editor(kp);
+  views.applyMerge = new ApplyMergeView(kp);
   views.terminal.files = () => Object.fromEntries(getEditorFiles(views.editor).map((f) => [f.name, f.content]));
   initControlBar(kp, views.slowmo);
   initTabs();

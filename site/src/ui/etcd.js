@@ -36,6 +36,46 @@ export function groupKeys(keys) {
   return tree;
 }
 
+/**
+ * writerLabel names who made a write in the article's words: kubectl, the ReplicaSet controller, kube-scheduler's
+ * binding, the kubelet's status patch; other writers by their component name.
+ * @param {{writer?: string, resource?: string}} w
+ */
+export function writerLabel(w) {
+  const c = w.writer || '';
+  const res = w.resource || '';
+  if (!c) return t('etcd.who.unknown');
+  if (res.endsWith('/binding')) return t('etcd.who.binding');
+  if (c.startsWith('kubelet/') && res.endsWith('/status')) return t('etcd.who.kubeletStatus', { node: c.slice('kubelet/'.length) });
+  if (c.endsWith('/replicaset-controller')) return t('etcd.who.rs');
+  if (c === 'kubectl' || c.startsWith('kubectl')) return t('etcd.who.kubectl');
+  return c;
+}
+
+// writesTable shows a key's writes (wasm/seam etcd.go etcdHistory), newest first: the revision, who wrote it
+// with which request, and which parts (metadata, desired state spec, actual state status) it changed.
+function writesTable(hist) {
+  const tb = h('tbody');
+  for (let i = hist.length - 1; i >= 0; i--) {
+    const w = hist[i];
+    const parts = String(w.type).toUpperCase() === 'DELETE'
+      ? [h('span.etcd-part.part-delete', null, t('etcd.deleted'))]
+      : (w.parts || []).map((p) => h(`span.etcd-part.part-${p}`, { title: (w.fields || []).filter((f) => f.startsWith(`${p}.`)).join('\n') }, t(`etcd.part.${p}`)));
+    const fields = (w.fields || []).filter((f) => !f.startsWith('metadata.') && !f.startsWith('status.conditions')).slice(0, 4);
+    tb.append(h('tr.etcd-write', { dataset: { rev: String(w.revision), parts: (w.parts || []).join(' '), writer: w.writer || '' } },
+      h('td.num.mono', null, String(w.revision)),
+      h('td', null, h('span.comp-name', { title: w.writer || '' }, writerLabel(w)),
+        w.verb ? h('div.muted.mono.etcd-request', null, `${w.verb} ${w.resource}`) : null),
+      h('td', null, ...parts, fields.length ? h('span.muted.mono.etcd-fields', null, ` ${fields.join(', ')}`) : '')));
+  }
+  return h('details.etcd-writes-box', { open: true },
+    h('summary', null, t('etcd.writes')),
+    h('p.muted.etcd-writes-intro', null, t('etcd.writesIntro')),
+    h('table.table', null,
+      h('thead', null, h('tr', null, h('th.num', null, 'rev'), h('th', null, `${t('etcd.writer')} / ${t('etcd.request')}`), h('th', null, t('etcd.changed')))),
+      tb));
+}
+
 export class EtcdView {
   /** @param {import('../api.js').Kubeplay} kp window.kubeplay */
   constructor(kp) {
@@ -279,8 +319,12 @@ export class EtcdView {
     if (v.createRevision !== undefined) meta.push(`${t('etcd.create')} ${v.createRevision}`);
     if (v.modRevision !== undefined) meta.push(`${t('etcd.mod')} ${v.modRevision}`);
     if (v.version !== undefined) meta.push(`${t('etcd.version')} ${v.version}`);
+    const writes = h('div.etcd-writes');
     this.value.append(h('div.etcd-summary', null, h('span.mono', null, key), h('span.muted', null, meta.join(' · '))),
-      h('pre.etcd-value', null, v.yaml ?? v.value ?? ''));
+      writes, h('pre.etcd-value', null, v.yaml ?? v.value ?? ''));
+    const hist = await this.kp.etcdHistory(key).catch(() => null);
+    if (req !== this.valueReq || !Array.isArray(hist) || !hist.length) return;
+    writes.append(writesTable(hist));
   }
 
   async appendLog() {

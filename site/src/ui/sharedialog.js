@@ -25,7 +25,7 @@ async function copy(text) {
  * @param {string} titleKey
  * @returns {HTMLDialogElement}
  */
-function dialog(id, titleKey) {
+export function dialog(id, titleKey) {
   document.getElementById(id)?.remove();
   const d = /** @type {HTMLDialogElement} */ (h(`dialog#${id}.kp-dialog`, { 'aria-labelledby': `${id}-title` }));
   const close = h('button.btn.btn-ghost.kp-dialog-close', { type: 'button', on: { click: () => d.close() } }, t('share.close'));
