@@ -274,6 +274,19 @@ func (c *Cluster) HTTPGet(ns, pod string, port int32, path string) (string, int,
 	return body, status, !refused
 }
 
+// IsNodeAddress reports whether ip is a node's InternalIP, read from the watch cache (no request: the
+// terminal asking where an address leads is not an API call).
+func (c *Cluster) IsNodeAddress(ip string) bool {
+	for _, o := range c.Server.Peek("", "nodes", "") {
+		for _, a := range o.(*api.Node).Status.Addresses {
+			if a.Type == api.NodeInternalIP && a.Address == ip {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // NodeHTTP is a request from the terminal's machine to a node's address
 // (kind's nodes are containers on the machine's docker network): a
 // NodePort Service answers there as kube-proxy forwards it; ok is false

@@ -53,19 +53,28 @@ func (s *Shell) localHTTP(tool string, args []string, stdout, stderr io.Writer) 
 	if hasPort {
 		port, _ = strconv.Atoi(portS)
 	}
-	if host != "localhost" && host != "127.0.0.1" {
+	notice := ""
+	var body string
+	var status int
+	var ok bool
+	switch {
+	case s.C.IsNodeAddress(host):
+		// kind's nodes are containers on the host's docker network: the terminal reaches a NodePort
+		// at a node's address (the Basics tutorials' curl of $(minikube ip):$NODE_PORT).
+		body, status, ok = s.C.NodeHTTP(host, int32(port), path)
+	case host != "localhost" && host != "127.0.0.1":
 		if tool == "curl" {
 			fmt.Fprintf(stderr, "curl: (6) Could not resolve host: %s\n", host)
 			return 6
 		}
 		fmt.Fprintf(stderr, "wget: unable to resolve host address '%s'\n", host)
 		return 4
-	}
-	k := s.C.Kubectl(s.out)
-	notice := ""
-	body, status, ok := k.ProxyHTTP(port, path)
-	if !ok {
-		notice, body, status, ok = k.LocalHTTP(port, path)
+	default:
+		k := s.C.Kubectl(s.out)
+		body, status, ok = k.ProxyHTTP(port, path)
+		if !ok {
+			notice, body, status, ok = k.LocalHTTP(port, path)
+		}
 	}
 	fmt.Fprint(stderr, notice)
 	switch {
