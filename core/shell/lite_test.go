@@ -23,6 +23,7 @@ func TestTheLiteBuildPrintsTheGoldenTranscriptsOrStops(t *testing.T) {
 	// rolling-update, failed-scheduling and the rest run to their end).
 	wantFull := map[string]string{
 		"configmap-volume":              "kubectl exec mount",
+		"cascading-deletion":            "PodSecurity",
 		"customresource-columns":        "CustomResourceDefinition",
 		"customresource-validation":     "CustomResourceDefinition",
 		"customresourcedefinition":      "CustomResourceDefinition",
@@ -33,9 +34,9 @@ func TestTheLiteBuildPrintsTheGoldenTranscriptsOrStops(t *testing.T) {
 		"horizontalpodautoscaler":       "kubectl autoscale",
 		"kubectl-create-more":           "kubectl create secret tls",
 		"kubectl-diff-replace":          "kubectl diff",
-		"kubectl-exec":                  "kubectl api-versions",
+		"kubectl-exec":                  "kubectl exec -ti",
 		"kubectl-go-template":           "kubectl -o go-template",
-		"kubectl-pipes":                 "kubectl port-forward",
+		"kubectl-pipes":                 "awk",
 		"kubectl-port-forward":          "kubectl port-forward",
 		"kubernetes-basics":             "kubectl proxy",
 		"mysql-client":                  "mysql",
